@@ -1,0 +1,5 @@
+"""Pages of the games app."""
+
+app_name = "games"
+
+urlpatterns: list = []

@@ -1,0 +1,122 @@
+"""The project's frame: settings from the environment, pages that answer, pure packages."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environment = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True
+    )
+
+
+@pytest.mark.parametrize("package", ["games.rules", "tournaments.scoring"])
+def test_pure_packages_import_without_django(package):
+    result = run_python(
+        f"import importlib, pkgutil, sys\n"
+        f"pkg = importlib.import_module('{package}')\n"
+        f"for m in pkgutil.walk_packages(pkg.__path__, '{package}.'):\n"
+        f"    importlib.import_module(m.name)\n"
+        f"bad = sorted(n for n in sys.modules if n.split('.')[0] in "
+        f"{{'django', 'rest_framework', 'reportlab'}})\n"
+        f"assert not bad, bad\n"
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_default_database_is_sqlite_file_beside_manage_py():
+    result = run_python(
+        "import os; os.environ['DJANGO_SETTINGS_MODULE']='arbiter.settings'\n"
+        "from django.conf import settings\n"
+        "db = settings.DATABASES['default']\n"
+        "print(db['ENGINE'], db['NAME'])"
+    )
+    assert result.returncode == 0, result.stderr
+    engine, name = result.stdout.split()
+    assert engine == "django.db.backends.sqlite3"
+    assert Path(name) == ROOT / "db.sqlite3"
+
+
+def test_database_url_selects_postgresql():
+    result = run_python(
+        "import os; os.environ['DJANGO_SETTINGS_MODULE']='arbiter.settings'\n"
+        "from django.conf import settings\n"
+        "db = settings.DATABASES['default']\n"
+        "print(db['ENGINE'], db['NAME'], db['HOST'], db['PORT'])",
+        DATABASE_URL="postgres://u:p@127.0.0.1:5499/chessdb",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "django.db.backends.postgresql",
+        "chessdb",
+        "127.0.0.1",
+        "5499",
+    ]
+
+
+def test_production_mode_refuses_to_start_without_secret_key():
+    result = run_python(
+        "import os; os.environ['DJANGO_SETTINGS_MODULE']='arbiter.settings'\n"
+        "from django.conf import settings; settings.DEBUG",
+        ARBITER_MODE="production",
+        ALLOWED_HOSTS="chess.example.org",
+    )
+    assert result.returncode != 0
+    assert "needs SECRET_KEY" in result.stderr
+
+
+def test_production_mode_passes_check_deploy_without_warnings():
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env={
+            **{k: v for k, v in os.environ.items() if k != "DATABASE_URL"},
+            "ARBITER_MODE": "production",
+            "SECRET_KEY": "k7#Qz!8vR2@pL9$wX4^mN6&bT1*cY3(hJ5)dF0_gS-eA+uI=oP",
+            "ALLOWED_HOSTS": "chess.example.org",
+        },
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_bad_boolean_in_environment_is_a_clear_error():
+    result = run_python(
+        "import os; os.environ['DJANGO_SETTINGS_MODULE']='arbiter.settings'\n"
+        "from django.conf import settings; settings.DEBUG",
+        DEBUG="maybe",
+    )
+    assert result.returncode != 0
+    assert "DEBUG='maybe'" in result.stderr
+
+
+@pytest.mark.django_db
+def test_home_page_answers(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "<html" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_unknown_page_is_a_friendly_404(client, settings):
+    settings.DEBUG = False
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404
+    assert "There is no page at this address" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_home_page_in_chinese(client):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert response.status_code == 200
+    assert 'lang="zh-hans"' in response.content.decode()

@@ -1,0 +1,4 @@
+"""Scores, tie-breaks, standings and ratings as pure functions.
+
+Framework-free: the standard library only, never Django.
+"""
