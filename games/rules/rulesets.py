@@ -1,0 +1,144 @@
+"""The three rulesets a tournament can choose, as data.
+
+Every number the Laws name (one hour, five minutes, fifty moves, a quarter of the first
+period, fifteen moves, three offers, …) is a field here with the Laws' value as its default,
+so a ruling never branches on a ruleset's name: it reads the setting. An organiser's own
+values (e.g. fide2023's default time) come in through :func:`get_ruleset`'s overrides.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+
+class ClaimPenalty(enum.Enum):
+    """Who pays for an incorrect draw claim (10.13(2))."""
+
+    CLAIMANT_USED_TIME = "claimant_used_time"
+    """The claimant's used time grows by the penalty; he loses if that exceeds his time."""
+
+    OPPONENT_EXTRA_TIME = "opponent_extra_time"
+    """The claimant's opponent receives the penalty as extra time."""
+
+
+class OnlineRatingTable(enum.Enum):
+    """The online room's two rating-change tables (seed 002)."""
+
+    FIRST = "first"
+    SECOND = "second"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ruleset:
+    """One ruleset's settings. Times are in seconds, counts in full moves unless named plies."""
+
+    name: str
+    title_en: str
+    title_zh: str
+
+    # Adjournment and sealed moves (classic only).
+    adjournment: bool
+    # 10.15 / 10.17: a player arriving more than this after the session start loses.
+    # ``None`` means the ruleset has no default by lateness (online play).
+    default_time: int | None
+    # 10.13: a wrong draw claim.
+    claim_penalty: ClaimPenalty
+    claim_penalty_seconds: int
+    # 10.12: fifty-move rule; whether a claim may rest on a written, not yet played move.
+    fifty_move_count: int = 50
+    fifty_move_written_move: bool = False
+    # fide2023 9.6: positions ending the game without a claim.
+    fivefold_repetition_ends_game: bool = False
+    seventy_five_move_rule: bool = False
+    seventy_five_move_count: int = 75
+    # Illegal moves (modern Laws 7.5): time to the opponent, and the count that loses.
+    illegal_move_opponent_bonus: int = 0
+    illegal_moves_to_lose: int | None = None
+    # 8.6: colours reversed — play continues once more than this share of the first
+    # period's time has been used.
+    colours_reversed_fraction: float = 0.25
+    # 11.2: below this much time left before the control, a player need not keep score.
+    scoresheet_exemption: int = 300
+    # The online room's house rules (``None``/0 where a rule does not exist).
+    resign_min_moves: int = 0
+    flag_fall_void_max_moves: int = 0
+    draw_offer_min_moves: int = 0
+    draw_offers_max: int | None = None
+    draw_offer_needs_opponent_offer_after_rejection: bool = False
+    auto_draw_quiet_moves: int | None = None
+    auto_draw_consecutive_checks: int | None = None
+    auto_draw_total_checks: int | None = None
+    king_into_check_fouls_to_lose: int | None = None
+    abandonment_loss_multiplier: int = 1
+    abandonment_draw_after_moves: int | None = None
+    online_rating_table: OnlineRatingTable | None = None
+
+    def with_overrides(self, **overrides: Any) -> Ruleset:
+        """The same ruleset with an organiser's announced values."""
+        unknown = set(overrides) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise ValueError(f"unknown ruleset settings: {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **overrides)
+
+
+CLASSIC = Ruleset(
+    name="classic",
+    title_en="FIDE Laws of Chess (adjournment era)",
+    title_zh="国际象棋竞赛规则（封棋时代）",
+    adjournment=True,
+    default_time=3600,
+    claim_penalty=ClaimPenalty.CLAIMANT_USED_TIME,
+    claim_penalty_seconds=300,
+)
+
+FIDE2023 = Ruleset(
+    name="fide2023",
+    title_en="FIDE Laws of Chess (2023)",
+    title_zh="国际棋联国际象棋竞赛规则（2023）",
+    adjournment=False,
+    default_time=0,
+    claim_penalty=ClaimPenalty.OPPONENT_EXTRA_TIME,
+    claim_penalty_seconds=120,
+    fifty_move_written_move=True,
+    fivefold_repetition_ends_game=True,
+    seventy_five_move_rule=True,
+    illegal_move_opponent_bonus=120,
+    illegal_moves_to_lose=2,
+)
+
+ONLINE = Ruleset(
+    name="online",
+    title_en="Online chess room house rules",
+    title_zh="网络棋室规则",
+    adjournment=False,
+    default_time=None,
+    claim_penalty=ClaimPenalty.OPPONENT_EXTRA_TIME,
+    claim_penalty_seconds=0,
+    resign_min_moves=15,
+    flag_fall_void_max_moves=5,
+    draw_offer_min_moves=15,
+    draw_offers_max=3,
+    draw_offer_needs_opponent_offer_after_rejection=True,
+    auto_draw_quiet_moves=30,
+    auto_draw_consecutive_checks=10,
+    auto_draw_total_checks=30,
+    king_into_check_fouls_to_lose=3,
+    abandonment_loss_multiplier=3,
+    abandonment_draw_after_moves=25,
+    online_rating_table=OnlineRatingTable.FIRST,
+)
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, FIDE2023, ONLINE)}
+
+
+def get_ruleset(name: str, **overrides: Any) -> Ruleset:
+    """The ruleset called ``name``, with any organiser's overrides applied."""
+    try:
+        ruleset = RULESETS[name]
+    except KeyError:
+        known = ", ".join(RULESETS)
+        raise ValueError(f"unknown ruleset {name!r}: expected one of {known}") from None
+    return ruleset.with_overrides(**overrides) if overrides else ruleset
