@@ -1,0 +1,134 @@
+"""Players of a tournament and their announced absences."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .tournament import RatingType, Tournament
+
+
+class Title(models.TextChoices):
+    GM = "GM", "GM"
+    IM = "IM", "IM"
+    WGM = "WGM", "WGM"
+    FM = "FM", "FM"
+    WIM = "WIM", "WIM"
+    CM = "CM", "CM"
+    WFM = "WFM", "WFM"
+    WCM = "WCM", "WCM"
+
+
+# Starting rank orders equal ratings by title (FIDE C.04.2), strongest first.
+TITLE_ORDER = {title: index for index, title in enumerate(Title.values)}
+
+
+class Sex(models.TextChoices):
+    MALE = "m", _("male")
+    FEMALE = "w", _("female")
+
+
+class Player(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        EXPELLED = "expelled", _("Expelled")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=200, help_text=_("Surname, first name."))
+    title = models.CharField(_("title"), max_length=3, choices=Title.choices, blank=True)
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    fide_id = models.CharField(_("FIDE id"), max_length=12, blank=True)
+    national_id = models.CharField(_("national id"), max_length=20, blank=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        _("birth year"), null=True, blank=True, help_text=_("When only the year is known.")
+    )
+    rating_standard = models.PositiveSmallIntegerField(_("FIDE standard"), null=True, blank=True)
+    rating_rapid = models.PositiveSmallIntegerField(_("FIDE rapid"), null=True, blank=True)
+    rating_blitz = models.PositiveSmallIntegerField(_("FIDE blitz"), null=True, blank=True)
+    rating_national = models.PositiveSmallIntegerField(_("national rating"), null=True, blank=True)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    start_rank = models.PositiveIntegerField(
+        _("starting rank"), null=True, blank=True, help_text=_("Tournament pairing number (TPN).")
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+    withdrawn_after_round = models.PositiveSmallIntegerField(
+        _("withdrawn after round"),
+        null=True,
+        blank=True,
+        help_text=_("The last round the player took part in."),
+    )
+    first_round = models.PositiveSmallIntegerField(
+        _("first round"), default=1, help_text=_("Later than 1 for a late entry.")
+    )
+    no_half_point_bye = models.BooleanField(_("no half-point bye"), default=False)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "start_rank", "name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "start_rank"],
+                condition=models.Q(start_rank__isnull=False),
+                name="unique_start_rank",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(first_round__gte=1), name="first_round_gte_1"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def rating(self, rating_type: str) -> int | None:
+        """The FIDE rating of the tournament's rate of play (``None`` when unrated)."""
+        return {
+            RatingType.STANDARD: self.rating_standard,
+            RatingType.RAPID: self.rating_rapid,
+            RatingType.BLITZ: self.rating_blitz,
+        }[RatingType(rating_type)]
+
+    @property
+    def birth(self) -> str:
+        """The birth date as TRF writes it: ``YYYY/MM/DD``, or the year alone."""
+        if self.birth_date:
+            return self.birth_date.strftime("%Y/%m/%d")
+        return str(self.birth_year) if self.birth_year else ""
+
+
+class Absence(models.Model):
+    """A player's request, before the round is paired, not to be paired in it."""
+
+    class Kind(models.TextChoices):
+        HALF_POINT_BYE = "half", _("Half-point bye")
+        ZERO_POINT_BYE = "zero", _("Zero-point bye (absent by notice)")
+        FULL_POINT_BYE = "full", _("Full-point bye")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="absences")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(_("kind"), max_length=4, choices=Kind.choices)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "player"]
+        verbose_name = _("absence")
+        verbose_name_plural = _("absences")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "round_number"], name="one_absence_per_round"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} – {self.round_number}: {self.get_kind_display()}"

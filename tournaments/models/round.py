@@ -1,0 +1,227 @@
+"""Rounds, their boards and the audit trail of every result."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.scoring.sheet import Outcome
+
+from .player import Player
+from .tournament import Tournament
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        FINISHED = "finished", _("Finished")
+
+    class PairedBy(models.TextChoices):
+        BERGER = "berger", _("Berger tables")
+        ENGINE = "engine", _("Built-in Swiss engine")
+        MANUAL = "manual", _("Entered by hand")
+        API = "api", _("Pairing software through the API")
+        IMPORT = "import", _("Imported file")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("number"))
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    paired_by = models.CharField(_("paired by"), max_length=10, choices=PairedBy.choices)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {self.number}"
+
+
+class Result(models.TextChoices):
+    """A board's result, white's score first."""
+
+    NOT_PLAYED = "*", _("not yet played")
+    WHITE_WINS = "1-0", "1-0"
+    BLACK_WINS = "0-1", "0-1"
+    DRAW = "1/2-1/2", "½-½"
+    WHITE_FORFEIT_WIN = "+/-", _("+/− (white wins by forfeit)")
+    BLACK_FORFEIT_WIN = "-/+", _("−/+ (black wins by forfeit)")
+    DOUBLE_FORFEIT = "-/-", _("−/− (double forfeit)")
+    BOTH_LOSE = "0-0", _("0-0 (both lose, Art. 10.17)")
+    WHITE_HALF_BLACK_ZERO = "1/2-0", "½-0"
+    WHITE_ZERO_BLACK_HALF = "0-1/2", "0-½"
+    ADJOURNED = "adj", _("adjourned (pending)")
+    VOID = "void", _("void (online ruleset: no result)")
+
+    def outcomes(self, *, unrated: bool = False) -> tuple[Outcome, Outcome]:
+        """White's and black's outcome on the scoring sheet.
+
+        ``unrated`` marks a game of less than one move: played, scored, not rated (TRF W/D/L).
+        A void game and a game not yet played give both players no points and no game.
+        """
+        white, black = _OUTCOMES[self]
+        if unrated:
+            white, black = _UNRATED.get(white, white), _UNRATED.get(black, black)
+        return white, black
+
+    @property
+    def is_decided(self) -> bool:
+        return self not in {Result.NOT_PLAYED, Result.ADJOURNED}
+
+
+_OUTCOMES: dict[str, tuple[Outcome, Outcome]] = {
+    Result.NOT_PLAYED: (Outcome.NOT_PAIRED, Outcome.NOT_PAIRED),
+    Result.WHITE_WINS: (Outcome.WIN, Outcome.LOSS),
+    Result.BLACK_WINS: (Outcome.LOSS, Outcome.WIN),
+    Result.DRAW: (Outcome.DRAW, Outcome.DRAW),
+    Result.WHITE_FORFEIT_WIN: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
+    Result.BLACK_FORFEIT_WIN: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
+    Result.DOUBLE_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
+    Result.BOTH_LOSE: (Outcome.LOSS, Outcome.LOSS),
+    Result.WHITE_HALF_BLACK_ZERO: (Outcome.DRAW, Outcome.LOSS),
+    Result.WHITE_ZERO_BLACK_HALF: (Outcome.LOSS, Outcome.DRAW),
+    Result.ADJOURNED: (Outcome.ADJOURNED, Outcome.ADJOURNED),
+    Result.VOID: (Outcome.NOT_PAIRED, Outcome.NOT_PAIRED),
+}
+
+_UNRATED = {
+    Outcome.WIN: Outcome.UNRATED_WIN,
+    Outcome.DRAW: Outcome.UNRATED_DRAW,
+    Outcome.LOSS: Outcome.UNRATED_LOSS,
+}
+
+
+class ByeKind(models.TextChoices):
+    PAIRING_ALLOCATED = "pab", _("Pairing-allocated bye")
+    HALF_POINT = "half", _("Half-point bye")
+    FULL_POINT = "full", _("Full-point bye")
+    ZERO_POINT = "zero", _("Zero-point bye")
+
+    @property
+    def outcome(self) -> Outcome:
+        return {
+            ByeKind.PAIRING_ALLOCATED: Outcome.PAIRING_BYE,
+            ByeKind.HALF_POINT: Outcome.HALF_BYE,
+            ByeKind.FULL_POINT: Outcome.FULL_BYE,
+            ByeKind.ZERO_POINT: Outcome.ZERO_BYE,
+        }[self]
+
+
+class EntrySource(models.TextChoices):
+    HAND = "hand", _("Entered by hand")
+    PGN = "pgn", _("PGN import")
+    RULING = "ruling", _("Arbiter's ruling")
+    API = "api", _("API")
+    IMPORT = "import", _("File import")
+
+
+class Pairing(models.Model):
+    """A board of a round, or a bye (no black player)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    board = models.PositiveSmallIntegerField(_("board"))
+    white = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="pairings_as_white", verbose_name=_("white")
+    )
+    black = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        related_name="pairings_as_black",
+        null=True,
+        blank=True,
+        verbose_name=_("black"),
+    )
+    bye = models.CharField(_("bye"), max_length=4, choices=ByeKind.choices, blank=True)
+    result = models.CharField(
+        _("result"), max_length=8, choices=Result.choices, default=Result.NOT_PLAYED
+    )
+    unrated = models.BooleanField(
+        _("unrated"),
+        default=False,
+        help_text=_("The game lasted less than one move: scored but not rated."),
+    )
+    entry_source = models.CharField(
+        _("entered through"), max_length=10, choices=EntrySource.choices, blank=True
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+    ruling_ref = models.CharField(
+        _("ruling"), max_length=100, blank=True, help_text=_("The ruling that decided the result.")
+    )
+
+    class Meta:
+        ordering = ["round", "board"]
+        verbose_name = _("pairing")
+        verbose_name_plural = _("pairings")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="unique_board"),
+            models.UniqueConstraint(fields=["round", "white"], name="white_once_per_round"),
+            models.UniqueConstraint(fields=["round", "black"], name="black_once_per_round"),
+            models.CheckConstraint(
+                condition=~models.Q(white=models.F("black")), name="not_paired_with_self"
+            ),
+            # A bye has no opponent and a game has no bye kind.
+            models.CheckConstraint(
+                condition=(models.Q(black__isnull=True) & ~models.Q(bye=""))
+                | (models.Q(black__isnull=False) & models.Q(bye="")),
+                name="bye_xor_black",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.black_id is None:
+            return f"{self.round} #{self.board}: {self.white} – {self.get_bye_display()}"
+        return f"{self.round} #{self.board}: {self.white} – {self.black} {self.result}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black_id is None
+
+    def outcomes(self) -> tuple[Outcome, Outcome | None]:
+        """White's (or the bye's player's) outcome, and black's (``None`` for a bye)."""
+        if self.is_bye:
+            return ByeKind(self.bye).outcome, None
+        return Result(self.result).outcomes(unrated=self.unrated)
+
+
+class ResultChange(models.Model):
+    """One change of a board's result. Results are never overwritten without one."""
+
+    class Reason(models.TextChoices):
+        ENTRY = "entry", _("Result entered")
+        CORRECTION = "correction", _("Correction")
+        RULING = "ruling", _("Arbiter's ruling")
+        IMPORT = "import", _("Import")
+        ADJOURNMENT = "adjournment", _("Adjournment")
+
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="result_changes")
+    old_result = models.CharField(_("old result"), max_length=8, choices=Result.choices)
+    new_result = models.CharField(_("new result"), max_length=8, choices=Result.choices)
+    reason = models.CharField(_("reason"), max_length=12, choices=Reason.choices)
+    explanation = models.TextField(_("explanation"), blank=True)
+    source = models.CharField(_("entered through"), max_length=10, choices=EntrySource.choices)
+    ruling_ref = models.CharField(_("ruling"), max_length=100, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("result change")
+        verbose_name_plural = _("result changes")
+
+    def __str__(self) -> str:
+        return f"{self.pairing}: {self.old_result} → {self.new_result} ({self.reason})"

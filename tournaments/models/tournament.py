@@ -1,0 +1,188 @@
+"""The event itself, who may arbitrate it, and its log of configuration changes."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.rules.rulesets import RULESETS
+from tournaments.scoring.sheet import PointSystem
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    # A callable, so that a new ruleset does not need a migration.
+    return [(name, ruleset.title_en) for name, ruleset in RULESETS.items()]
+
+
+class PairingSystem(models.TextChoices):
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
+    SWISS = "swiss", _("Swiss (FIDE Dutch)")
+
+
+class RatingType(models.TextChoices):
+    STANDARD = "standard", _("Standard")
+    RAPID = "rapid", _("Rapid")
+    BLITZ = "blitz", _("Blitz")
+
+
+def _points_field(default: str, label: str) -> models.DecimalField:
+    # Decimals, not floats: a half is stored exactly and converts exactly to Fraction.
+    return models.DecimalField(_(label), max_digits=4, decimal_places=2, default=Decimal(default))
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=200, unique=True, allow_unicode=True)
+    place = models.CharField(_("place"), max_length=200, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    chief_arbiter = models.CharField(_("chief arbiter"), max_length=200, blank=True)
+    deputy_arbiters = models.CharField(
+        _("deputy arbiters"), max_length=400, blank=True, help_text=_("As printed on reports.")
+    )
+    ruleset = models.CharField(
+        _("ruleset"), max_length=20, choices=ruleset_choices, default="classic"
+    )
+    time_control = models.CharField(
+        _("time control"),
+        max_length=100,
+        blank=True,
+        help_text=_("As in the PGN TimeControl tag (40/7200:3600) or as FIDE writes it."),
+    )
+    system = models.CharField(_("pairing system"), max_length=20, choices=PairingSystem.choices)
+    number_of_rounds = models.PositiveSmallIntegerField(_("number of rounds"))
+    reverse_last_two_rounds = models.BooleanField(
+        _("reverse the last two rounds of the first cycle"),
+        default=False,
+        help_text=_("Double round robin only (FIDE C.05 Annex 1), to avoid three same colours."),
+    )
+    tiebreaks = models.JSONField(
+        _("tie-breaks"),
+        default=list,
+        blank=True,
+        help_text=_('Ordered FIDE acronyms with modifiers, e.g. ["BH/C1", "BH", "SB"].'),
+    )
+    rating_type = models.CharField(
+        _("rating type"), max_length=10, choices=RatingType.choices, default=RatingType.STANDARD
+    )
+    points_win = _points_field("1", "points for a win")
+    points_draw = _points_field("0.5", "points for a draw")
+    points_loss = _points_field("0", "points for a loss")
+    points_pairing_bye = _points_field("1", "points for a pairing-allocated bye")
+    points_half_bye = _points_field("0.5", "points for a half-point bye")
+    points_full_bye = _points_field("1", "points for a full-point bye")
+    points_zero_bye = _points_field("0", "points for a zero-point bye")
+    points_forfeit_win = _points_field("1", "points for a forfeit win")
+    points_forfeit_loss = _points_field("0", "points for a forfeit loss")
+    fide_mode = models.BooleanField(
+        _("FIDE mode"),
+        default=True,
+        help_text=_("Strict mode: only the previous round's results may be corrected."),
+    )
+    public = models.BooleanField(_("public"), default=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(number_of_rounds__gte=1), name="tournament_has_rounds"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(end_date__isnull=True)
+                | models.Q(start_date__isnull=True)
+                | models.Q(end_date__gte=models.F("start_date")),
+                name="tournament_ends_after_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.system in {PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN}
+
+    def point_system(self) -> PointSystem:
+        """The scoring package's exact point system for this event."""
+        return PointSystem(
+            win=Fraction(self.points_win),
+            draw=Fraction(self.points_draw),
+            loss=Fraction(self.points_loss),
+            pairing_bye=Fraction(self.points_pairing_bye),
+            half_bye=Fraction(self.points_half_bye),
+            full_bye=Fraction(self.points_full_bye),
+            zero_bye=Fraction(self.points_zero_bye),
+            forfeit_win=Fraction(self.points_forfeit_win),
+            forfeit_loss=Fraction(self.points_forfeit_loss),
+        )
+
+
+class TournamentRole(models.Model):
+    class Role(models.TextChoices):
+        CHIEF_ARBITER = "chief_arbiter", _("Chief arbiter")
+        DEPUTY_ARBITER = "deputy_arbiter", _("Deputy arbiter")
+        VIEWER = "viewer", _("Viewer")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles"
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("tournament role")
+        verbose_name_plural = _("tournament roles")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="one_role_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.get_role_display()} – {self.tournament}"
+
+
+class TournamentLog(models.Model):
+    """A pairing-integrity event, written to TRF-2026 as a ``###`` comment."""
+
+    class Kind(models.TextChoices):
+        CONFIGURATION = "configuration", _("Configuration")
+        IMPORT = "import", _("Import")
+        CORRECTION = "correction", _("Correction")
+        TIEBREAKS = "tiebreaks", _("Tie-break change")
+        ADJOURNMENT = "adjournment", _("Adjournment")
+        MANUAL_PAIRING = "manual_pairing", _("Manual pairing alteration")
+        PAIRING = "pairing", _("Pairing")
+        START_RANKS = "start_ranks", _("Starting ranks")
+        WITHDRAWAL = "withdrawal", _("Withdrawal")
+        LATE_ENTRY = "late_entry", _("Late entry")
+        FULL_POINT_BYE = "full_point_bye", _("Full-point bye")
+        FIDE_MODE_EXIT = "fide_mode_exit", _("FIDE mode exit")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="log")
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    message = models.TextField(_("message"))
+    reason = models.TextField(_("reason"), blank=True)
+    old_value = models.JSONField(_("old value"), null=True, blank=True)
+    new_value = models.JSONField(_("new value"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("tournament log entry")
+        verbose_name_plural = _("tournament log")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.message}"
