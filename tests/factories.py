@@ -1,0 +1,61 @@
+"""factory-boy factories for the tournaments models (shared by every app's tests)."""
+
+from __future__ import annotations
+
+import factory
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Pairing, PairingSystem, Player, Round, Tournament
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"arbiter{n}")
+    password = factory.django.Password("correct horse battery staple")
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Open {n}")
+    slug = factory.Sequence(lambda n: f"open-{n}")
+    system = PairingSystem.SWISS
+    number_of_rounds = 5
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    tournament = factory.SubFactory(TournamentFactory)
+    name = factory.Sequence(lambda n: f"Player, {n}")
+    start_rank = factory.Sequence(lambda n: n + 1)
+    rating_standard = factory.Sequence(lambda n: 2400 - n)
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = 1
+    status = Round.Status.PUBLISHED
+    paired_by = Round.PairedBy.MANUAL
+
+
+class PairingFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Pairing
+
+    round = factory.SubFactory(RoundFactory)
+    board = factory.Sequence(lambda n: n + 1)
+    white = factory.SubFactory(
+        PlayerFactory, tournament=factory.SelfAttribute("..round.tournament")
+    )
+    black = factory.SubFactory(
+        PlayerFactory, tournament=factory.SelfAttribute("..round.tournament")
+    )

@@ -1,0 +1,109 @@
+"""Reads: the scoring sheet of a tournament, and the lists pages show.
+
+The sheet is built with a fixed number of queries (players, then boards), whatever the
+number of players or rounds: scoring then runs in memory.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db.models import QuerySet
+
+from tournaments.models import ByeKind, Pairing, Player, Result, Tournament
+from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
+
+
+def tournament_list(*, public_only: bool = True) -> QuerySet[Tournament]:
+    tournaments = Tournament.objects.all()
+    return tournaments.filter(public=True) if public_only else tournaments
+
+
+def _entries(
+    tournament: Tournament, after_round: int | None
+) -> tuple[dict[int, list[RoundEntry]], int]:
+    """Every player's round entries by player id, and the last round with boards."""
+    boards = Pairing.objects.filter(round__tournament=tournament)
+    if after_round is not None:
+        boards = boards.filter(round__number__lte=after_round)
+    rows = boards.values_list(
+        "round__number",
+        "white_id",
+        "white__start_rank",
+        "black_id",
+        "black__start_rank",
+        "bye",
+        "result",
+        "unrated",
+    )
+    entries: dict[int, list[RoundEntry]] = defaultdict(list)
+    last = 0
+    for number, white, white_rank, black, black_rank, bye, result, unrated in rows:
+        last = max(last, number)
+        if black is None:
+            entries[white].append(RoundEntry(number, ByeKind(bye).outcome))
+            continue
+        white_outcome, black_outcome = Result(result).outcomes(unrated=unrated)
+        if white_outcome == Outcome.NOT_PAIRED:
+            # Not played (yet), or void: no game on the sheet.
+            entries[white].append(RoundEntry(number, white_outcome))
+            entries[black].append(RoundEntry(number, black_outcome))
+            continue
+        entries[white].append(RoundEntry(number, white_outcome, black_rank, Color.WHITE))
+        entries[black].append(RoundEntry(number, black_outcome, white_rank, Color.BLACK))
+    return entries, last
+
+
+def tournament_sheet(tournament: Tournament, after_round: int | None = None) -> TournamentSheet:
+    """The outcome sheet scoring works on, up to ``after_round`` (default: every round paired).
+
+    Players without a starting rank (not yet numbered) are left out. Two queries.
+    """
+    entries, last = _entries(tournament, after_round)
+    rounds = after_round if after_round is not None else last
+    players = Player.objects.filter(tournament=tournament, start_rank__isnull=False).order_by(
+        "start_rank"
+    )
+    sheets = []
+    for player in players:
+        by_round = {entry.round: entry for entry in entries.get(player.pk, ())}
+        sheets.append(
+            PlayerSheet(
+                start_rank=player.start_rank or 0,
+                name=player.name,
+                rating=player.rating(tournament.rating_type) or 0,
+                title=player.title,
+                federation=player.federation,
+                fide_id=player.fide_id,
+                sex=player.sex,
+                birth=player.birth,
+                rounds=tuple(
+                    by_round.get(number, RoundEntry(number, Outcome.NOT_PAIRED))
+                    for number in range(1, rounds + 1)
+                ),
+                withdrawn_after=player.withdrawn_after_round,
+            )
+        )
+    return TournamentSheet(
+        name=tournament.name,
+        rounds=rounds,
+        players=tuple(sheets),
+        points=tournament.point_system(),
+        start_date=tournament.start_date,
+        extra=_header(tournament),
+    )
+
+
+def _header(tournament: Tournament) -> dict[str, str]:
+    """Event data a TRF file or report prints, keyed by field name."""
+    return {
+        "place": tournament.place,
+        "federation": tournament.federation,
+        "end_date": tournament.end_date.isoformat() if tournament.end_date else "",
+        "chief_arbiter": tournament.chief_arbiter,
+        "deputy_arbiters": tournament.deputy_arbiters,
+        "time_control": tournament.time_control,
+        "system": tournament.system,
+        "number_of_rounds": str(tournament.number_of_rounds),
+        "tiebreaks": ",".join(tournament.tiebreaks),
+    }

@@ -1,0 +1,33 @@
+"""Writes of the tournaments app: one verb-first function per state change.
+
+Each validates (raising :class:`TournamentError` with every problem), writes inside one
+transaction and leaves an audit entry (``ResultChange`` or ``TournamentLog``).
+"""
+
+from .configuration import change_tiebreaks, create_tournament, leave_fide_mode, update_tournament
+from .errors import TournamentError
+from .players import (
+    add_player,
+    assign_start_ranks,
+    request_absence,
+    update_player,
+    withdraw_player,
+)
+from .results import adjourn_game, correct_result, record_result, resolve_adjournment
+
+__all__ = [
+    "TournamentError",
+    "add_player",
+    "adjourn_game",
+    "assign_start_ranks",
+    "change_tiebreaks",
+    "correct_result",
+    "create_tournament",
+    "leave_fide_mode",
+    "record_result",
+    "request_absence",
+    "resolve_adjournment",
+    "update_player",
+    "update_tournament",
+    "withdraw_player",
+]

@@ -1,0 +1,200 @@
+"""Creating a tournament and changing its configuration (tie-breaks, scoring, FIDE mode)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournaments.models import Tournament, TournamentLog, TournamentRole
+
+from .audit import last_round_number, log_event
+from .errors import TournamentError, raise_if
+
+POINT_FIELDS = (
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_pairing_bye",
+    "points_half_bye",
+    "points_full_bye",
+    "points_zero_bye",
+    "points_forfeit_win",
+    "points_forfeit_loss",
+)
+
+# Settings that shape rounds already played: fixed once round 1 is paired (FIDE checklist
+# E31–32, D24) unless the tournament has left FIDE mode.
+LOCKED_AFTER_START = frozenset({"system", "rating_type", *POINT_FIELDS})
+
+
+def _point_problems(values: dict[str, Decimal]) -> list[str]:
+    problems = []
+    if 2 * values["points_draw"] > values["points_win"] + values["points_loss"]:
+        problems.append(_("Two draws may not be worth more than a win and a loss."))
+    if values["points_pairing_bye"] > values["points_win"]:
+        problems.append(_("A pairing-allocated bye may not be worth more than a win."))
+    if (
+        values["points_loss"] > values["points_draw"]
+        or values["points_draw"] > values["points_win"]
+    ):
+        problems.append(_("Points must satisfy loss ≤ draw ≤ win."))
+    return problems
+
+
+def tiebreak_problems(tiebreaks: Any) -> list[str]:
+    """What is wrong with a tie-break list (an ordered list of FIDE acronyms)."""
+    if not isinstance(tiebreaks, list) or not all(
+        isinstance(item, str) and item.strip() for item in tiebreaks
+    ):
+        return [_("The tie-breaks must be a list of FIDE acronyms such as BH/C1.")]
+    return []
+
+
+def _full_clean(tournament: Tournament) -> list[str]:
+    try:
+        tournament.full_clean(exclude=["slug"])
+    except ValidationError as error:
+        return [f"{field}: {' '.join(messages)}" for field, messages in error.message_dict.items()]
+    return []
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name, allow_unicode=True)[:180] or "tournament"
+    slug, suffix = base, 2
+    while Tournament.objects.filter(slug=slug).exists():
+        slug, suffix = f"{base}-{suffix}", suffix + 1
+    return slug
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    name: str,
+    system: str,
+    number_of_rounds: int,
+    user: AbstractBaseUser | None = None,
+    **fields: Any,
+) -> Tournament:
+    """A new tournament; its creator becomes its chief arbiter."""
+    tournament = Tournament(name=name, system=system, number_of_rounds=number_of_rounds, **fields)
+    problems = _full_clean(tournament)
+    problems += tiebreak_problems(tournament.tiebreaks)
+    if not problems:
+        problems += _point_problems({f: Decimal(getattr(tournament, f)) for f in POINT_FIELDS})
+    raise_if(problems)
+    tournament.slug = _unique_slug(name)
+    tournament.save()
+    if user is not None and user.is_authenticated:
+        TournamentRole.objects.create(
+            tournament=tournament, user=user, role=TournamentRole.Role.CHIEF_ARBITER
+        )
+    log_event(tournament, TournamentLog.Kind.CONFIGURATION, _("Tournament created."), user=user)
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(
+    tournament: Tournament,
+    *,
+    user: AbstractBaseUser | None = None,
+    reason: str = "",
+    **changes: Any,
+) -> Tournament:
+    """Change configuration fields; each change is logged with its old and new value."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if "tiebreaks" in changes:
+        raise TournamentError(
+            _("Change the tie-break list with change_tiebreaks (it needs a reason).")
+        )
+    if changes.get("fide_mode") and not tournament.fide_mode:
+        raise TournamentError(_("A tournament that has left FIDE mode cannot return to it."))
+    started = last_round_number(tournament) > 0
+    locked = sorted(
+        LOCKED_AFTER_START & {k for k, v in changes.items() if getattr(tournament, k) != v}
+    )
+    if started and locked and tournament.fide_mode:
+        raise TournamentError(
+            _("In FIDE mode %(fields)s cannot change once round 1 is paired.")
+            % {"fields": ", ".join(locked)}
+        )
+    old = {field: getattr(tournament, field) for field in changes}
+    for field, value in changes.items():
+        setattr(tournament, field, value)
+    problems = _full_clean(tournament)
+    if not problems:
+        problems += _point_problems({f: Decimal(getattr(tournament, f)) for f in POINT_FIELDS})
+    raise_if(problems)
+    tournament.save()
+    changed = {f: (str(old[f]), str(changes[f])) for f in changes if old[f] != changes[f]}
+    if changed:
+        log_event(
+            tournament,
+            TournamentLog.Kind.CONFIGURATION,
+            _("Configuration changed: %(fields)s.") % {"fields": ", ".join(sorted(changed))},
+            user=user,
+            round_number=last_round_number(tournament) or None,
+            reason=reason,
+            old={f: v[0] for f, v in changed.items()},
+            new={f: v[1] for f, v in changed.items()},
+        )
+    return tournament
+
+
+@transaction.atomic
+def change_tiebreaks(
+    tournament: Tournament, tiebreaks: list[str], *, user: AbstractBaseUser | None, reason: str = ""
+) -> Tournament:
+    """Set the tie-break list. Once round 1 is paired a change needs a reason and is logged."""
+    raise_if(tiebreak_problems(tiebreaks))
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    round_number = last_round_number(tournament)
+    if round_number and not reason.strip():
+        raise TournamentError(
+            _("The tie-break list is fixed once round 1 is paired; a change needs a reason.")
+        )
+    old = list(tournament.tiebreaks)
+    if old == tiebreaks:
+        return tournament
+    tournament.tiebreaks = list(tiebreaks)
+    tournament.save(update_fields=["tiebreaks", "updated_at"])
+    log_event(
+        tournament,
+        TournamentLog.Kind.TIEBREAKS,
+        _("Tie-breaks changed from %(old)s to %(new)s.")
+        % {"old": ", ".join(old) or "-", "new": ", ".join(tiebreaks) or "-"},
+        user=user,
+        round_number=round_number or None,
+        reason=reason,
+        old=old,
+        new=list(tiebreaks),
+    )
+    return tournament
+
+
+@transaction.atomic
+def leave_fide_mode(
+    tournament: Tournament, *, user: AbstractBaseUser | None, reason: str
+) -> Tournament:
+    """Leave FIDE mode for good (FIDE checklist A5: no re-entry)."""
+    if not reason.strip():
+        raise TournamentError(_("Leaving FIDE mode needs a reason."))
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not tournament.fide_mode:
+        raise TournamentError(_("The tournament is not in FIDE mode."))
+    tournament.fide_mode = False
+    tournament.save(update_fields=["fide_mode", "updated_at"])
+    log_event(
+        tournament,
+        TournamentLog.Kind.FIDE_MODE_EXIT,
+        _("FIDE mode left."),
+        user=user,
+        round_number=last_round_number(tournament) or None,
+        reason=reason,
+    )
+    return tournament

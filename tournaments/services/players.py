@@ -1,0 +1,202 @@
+"""Registering players: entries, edits, starting ranks, withdrawals, late entries, absences."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import Absence, Player, Tournament, TournamentLog
+from tournaments.models.player import TITLE_ORDER
+
+from .audit import last_round_number, log_event
+from .errors import TournamentError, raise_if
+
+MAX_RATING = 3500
+
+
+def player_problems(player: Player) -> list[str]:
+    """Field errors of an unsaved or edited player, one message per field."""
+    problems = []
+    try:
+        player.full_clean(exclude=["tournament", "start_rank"], validate_constraints=False)
+    except ValidationError as error:
+        problems += [
+            f"{field}: {' '.join(messages)}" for field, messages in error.message_dict.items()
+        ]
+    if not player.name.strip():
+        problems.append(_("name: a player needs a name."))
+    if player.federation and not (player.federation.isascii() and player.federation.isalpha()):
+        problems.append(_("federation: three letters, e.g. CHN."))
+    if player.fide_id and not player.fide_id.isdigit():
+        problems.append(_("fide_id: digits only."))
+    for field in ("rating_standard", "rating_rapid", "rating_blitz", "rating_national"):
+        value = getattr(player, field)
+        if value is not None and value > MAX_RATING:
+            problems.append(
+                _("%(field)s: %(value)s is not a rating.") % {"field": field, "value": value}
+            )
+    return problems
+
+
+def start_rank_key(player: Player, rating_type: str) -> tuple[int, int, str]:
+    """FIDE C.04.2 initial order: rating, then title, then name."""
+    return (
+        -(player.rating(rating_type) or 0),
+        TITLE_ORDER.get(player.title, len(TITLE_ORDER)),
+        player.name.casefold(),
+    )
+
+
+@transaction.atomic
+def add_player(
+    tournament: Tournament, *, user: AbstractBaseUser | None = None, **fields: Any
+) -> Player:
+    """Enter a player. Once round 1 is paired this is a late entry from the next round."""
+    player = Player(tournament=tournament, **fields)
+    player.federation = player.federation.upper()
+    raise_if(player_problems(player))
+    paired = last_round_number(tournament)
+    if paired:
+        player.first_round = max(player.first_round, paired + 1)
+    player.save()
+    if paired:
+        log_event(
+            tournament,
+            TournamentLog.Kind.LATE_ENTRY,
+            _("%(name)s enters late, from round %(round)s.")
+            % {"name": player.name, "round": player.first_round},
+            user=user,
+            round_number=player.first_round,
+        )
+        assign_start_ranks(tournament, user=user)
+        player.refresh_from_db()
+    return player
+
+
+@transaction.atomic
+def update_player(
+    player: Player, *, user: AbstractBaseUser | None = None, **changes: Any
+) -> Player:
+    for field, value in changes.items():
+        setattr(player, field, value)
+    player.federation = player.federation.upper()
+    raise_if(player_problems(player))
+    player.save()
+    return player
+
+
+@transaction.atomic
+def assign_start_ranks(
+    tournament: Tournament, *, user: AbstractBaseUser | None = None
+) -> list[Player]:
+    """Number every player by rating, title and name; returns them in that order."""
+    players = sorted(
+        Player.objects.select_for_update().filter(tournament=tournament),
+        key=lambda p: start_rank_key(p, tournament.rating_type),
+    )
+    old = {p.pk: p.start_rank for p in players}
+    # Clear first: the unique (tournament, start_rank) constraint holds row by row.
+    Player.objects.filter(tournament=tournament).update(start_rank=None)
+    for rank, player in enumerate(players, start=1):
+        player.start_rank = rank
+    Player.objects.bulk_update(players, ["start_rank"])
+    moved = [p for p in players if old[p.pk] is not None and old[p.pk] != p.start_rank]
+    if moved:
+        log_event(
+            tournament,
+            TournamentLog.Kind.START_RANKS,
+            _("Starting ranks renumbered; %(count)s players moved.") % {"count": len(moved)},
+            user=user,
+            round_number=last_round_number(tournament) or None,
+            old={str(p.pk): old[p.pk] for p in moved},
+            new={str(p.pk): p.start_rank for p in moved},
+        )
+    return players
+
+
+@transaction.atomic
+def withdraw_player(
+    player: Player, *, after_round: int, user: AbstractBaseUser | None = None, reason: str = ""
+) -> Player:
+    """The player takes no part after ``after_round`` (0: before round 1)."""
+    if player.status != Player.Status.ACTIVE:
+        raise TournamentError(
+            _("%(name)s has already left the tournament.") % {"name": player.name}
+        )
+    later = sorted(
+        {
+            *player.pairings_as_white.filter(round__number__gt=after_round).values_list(
+                "round__number", flat=True
+            ),
+            *player.pairings_as_black.filter(round__number__gt=after_round).values_list(
+                "round__number", flat=True
+            ),
+        }
+    )
+    if later:
+        raise TournamentError(
+            _("%(name)s is already paired in round %(rounds)s; delete that pairing first.")
+            % {"name": player.name, "rounds": ", ".join(map(str, later))}
+        )
+    player.status = Player.Status.WITHDRAWN
+    player.withdrawn_after_round = after_round
+    player.save(update_fields=["status", "withdrawn_after_round"])
+    log_event(
+        player.tournament,
+        TournamentLog.Kind.WITHDRAWAL,
+        _("%(name)s withdraws after round %(round)s.")
+        % {"name": player.name, "round": after_round},
+        user=user,
+        round_number=after_round or None,
+        reason=reason,
+    )
+    return player
+
+
+@transaction.atomic
+def request_absence(
+    player: Player,
+    round_number: int,
+    kind: str,
+    *,
+    user: AbstractBaseUser | None = None,
+    reason: str = "",
+) -> Absence:
+    """A bye asked for before the round is paired (half-, zero- or full-point)."""
+    tournament = player.tournament
+    problems = []
+    if round_number <= last_round_number(tournament):
+        problems.append(_("Round %(round)s is already paired.") % {"round": round_number})
+    if round_number > tournament.number_of_rounds:
+        problems.append(
+            _("The tournament has only %(count)s rounds.") % {"count": tournament.number_of_rounds}
+        )
+    if kind == Absence.Kind.HALF_POINT_BYE and player.no_half_point_bye:
+        problems.append(_("%(name)s may not take a half-point bye.") % {"name": player.name})
+    if player.absences.filter(round_number=round_number).exists():
+        problems.append(
+            _("%(name)s already has an absence in round %(round)s.")
+            % {"name": player.name, "round": round_number}
+        )
+    raise_if(problems)
+    absence = Absence.objects.create(
+        player=player,
+        round_number=round_number,
+        kind=kind,
+        reason=reason,
+        user=user if user is not None and user.is_authenticated else None,
+    )
+    if kind == Absence.Kind.FULL_POINT_BYE:
+        log_event(
+            tournament,
+            TournamentLog.Kind.FULL_POINT_BYE,
+            _("Full-point bye for %(name)s.") % {"name": player.name},
+            user=user,
+            round_number=round_number,
+            reason=reason,
+        )
+    return absence

@@ -1,0 +1,179 @@
+"""Entering, correcting and adjourning results; every change leaves a ResultChange row."""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import EntrySource, Pairing, Result, ResultChange, Round, TournamentLog
+
+from .audit import last_round_number, log_event
+from .errors import TournamentError
+
+
+def _reason_kind(old: Result, new: Result, source: str, ruling_ref: str | None) -> str:
+    if ruling_ref or source == EntrySource.RULING:
+        return ResultChange.Reason.RULING
+    if source == EntrySource.IMPORT:
+        return ResultChange.Reason.IMPORT
+    if new == Result.ADJOURNED or old == Result.ADJOURNED:
+        return ResultChange.Reason.ADJOURNMENT
+    if old.is_decided:
+        return ResultChange.Reason.CORRECTION
+    return ResultChange.Reason.ENTRY
+
+
+def _refusal(pairing: Pairing, old: Result, new: Result, reason: str) -> str | None:
+    """Why this change is not allowed, or ``None``."""
+    tournament = pairing.round.tournament
+    if pairing.is_bye:
+        return _("Board %(board)s is a bye; it has no result to enter.") % {"board": pairing.board}
+    if pairing.round.status == Round.Status.DRAFT:
+        return _("Round %(round)s is not published yet.") % {"round": pairing.round.number}
+    if new == Result.VOID and tournament.ruleset != "online":
+        return _("Only the online ruleset voids games.")
+    if old.is_decided and not reason.strip():
+        return _("Changing a result already entered needs a reason.")
+    latest = last_round_number(tournament)
+    # FIDE mode (checklist F37): a decided result may be corrected in the last two rounds
+    # only; missing and adjourned results may be entered at any time (G41).
+    if tournament.fide_mode and old.is_decided and pairing.round.number < latest - 1:
+        return _(
+            "In FIDE mode only the results of rounds %(previous)s and %(latest)s may be corrected."
+        ) % {"previous": max(latest - 1, 1), "latest": latest}
+    return None
+
+
+def _update_round_status(round_: Round) -> None:
+    undecided = round_.pairings.filter(black__isnull=False).exclude(
+        result__in=[r for r in Result if r.is_decided]
+    )
+    status = Round.Status.PUBLISHED if undecided.exists() else Round.Status.FINISHED
+    if round_.status != status:
+        round_.status = status
+        round_.save(update_fields=["status"])
+
+
+@transaction.atomic
+def record_result(
+    pairing: Pairing,
+    result: str,
+    *,
+    source: str,
+    user: AbstractBaseUser | None,
+    reason: str = "",
+    ruling_ref: str | None = None,
+    unrated: bool | None = None,
+) -> Pairing:
+    """Set a board's result, keeping the old one in the audit trail.
+
+    The games app calls this for a ruling (``source="ruling"`` and its ``ruling_ref``).
+    ``reason`` explains a correction (required once a result has been entered).
+    ``unrated`` marks a game of less than one move (``None`` keeps the board's flag).
+    """
+    pairing = (
+        Pairing.objects.select_for_update().select_related("round__tournament").get(pk=pairing.pk)
+    )
+    try:
+        new = Result(result)
+    except ValueError:
+        raise TournamentError(
+            _("%(result)s is not a result; expected one of %(known)s.")
+            % {"result": result, "known": ", ".join(Result.values)}
+        ) from None
+    if source not in EntrySource.values:
+        raise TournamentError(_("Unknown entry source %(source)s.") % {"source": source})
+    old = Result(pairing.result)
+    unrated = pairing.unrated if unrated is None else unrated
+    if old == new and unrated == pairing.unrated:
+        return pairing
+    refusal = _refusal(pairing, old, new, reason)
+    if refusal:
+        raise TournamentError(refusal)
+    kind = _reason_kind(old, new, source, ruling_ref)
+    pairing.result, pairing.unrated = new, unrated
+    pairing.entry_source, pairing.entered_at = source, timezone.now()
+    pairing.entered_by = user if user is not None and user.is_authenticated else None
+    pairing.ruling_ref = ruling_ref or ""
+    pairing.save()
+    ResultChange.objects.create(
+        pairing=pairing,
+        old_result=old,
+        new_result=new,
+        reason=kind,
+        explanation=reason,
+        source=source,
+        ruling_ref=ruling_ref or "",
+        user=pairing.entered_by,
+    )
+    _log_integrity_event(pairing, old, new, kind, user, reason)
+    _update_round_status(pairing.round)
+    return pairing
+
+
+def _log_integrity_event(
+    pairing: Pairing,
+    old: Result,
+    new: Result,
+    kind: str,
+    user: AbstractBaseUser | None,
+    reason: str,
+) -> None:
+    """Corrections and adjournments are pairing-integrity events (FIDE checklist K54)."""
+    if kind == ResultChange.Reason.ENTRY or kind == ResultChange.Reason.IMPORT:
+        return
+    if kind == ResultChange.Reason.RULING and not old.is_decided:
+        return
+    log_kind = (
+        TournamentLog.Kind.ADJOURNMENT
+        if kind == ResultChange.Reason.ADJOURNMENT
+        else TournamentLog.Kind.CORRECTION
+    )
+    log_event(
+        pairing.round.tournament,
+        log_kind,
+        _("Board %(board)s (%(white)s – %(black)s): %(old)s → %(new)s.")
+        % {
+            "board": pairing.board,
+            "white": pairing.white.name,
+            "black": pairing.black.name if pairing.black else "",
+            "old": old.label,
+            "new": new.label,
+        },
+        user=user,
+        round_number=pairing.round.number,
+        reason=reason,
+        old=str(old),
+        new=str(new),
+    )
+
+
+def correct_result(
+    pairing: Pairing, result: str, *, user: AbstractBaseUser | None, reason: str
+) -> Pairing:
+    """Change an entered result; the reason is required and the change logged."""
+    if not reason.strip():
+        raise TournamentError(_("A correction needs a reason."))
+    return record_result(pairing, result, source=EntrySource.HAND, user=user, reason=reason)
+
+
+def adjourn_game(pairing: Pairing, *, user: AbstractBaseUser | None, reason: str = "") -> Pairing:
+    """Mark a game adjourned: pending, and a draw for pairing purposes."""
+    return record_result(
+        pairing, Result.ADJOURNED, source=EntrySource.HAND, user=user, reason=reason or "adjourned"
+    )
+
+
+def resolve_adjournment(
+    pairing: Pairing, result: str, *, user: AbstractBaseUser | None, reason: str = ""
+) -> Pairing:
+    """Enter the final result of an adjourned game."""
+    if pairing.result != Result.ADJOURNED:
+        raise TournamentError(_("Board %(board)s is not adjourned.") % {"board": pairing.board})
+    if result == Result.ADJOURNED:
+        raise TournamentError(_("An adjourned game is resolved with its final result."))
+    return record_result(
+        pairing, result, source=EntrySource.HAND, user=user, reason=reason or "resumed"
+    )
