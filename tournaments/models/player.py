@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .tournament import RatingType, Tournament
+from .tournament import RatingType, Tournament, federation_code
 
 
 class Title(models.TextChoices):
@@ -24,6 +25,16 @@ class Title(models.TextChoices):
 TITLE_ORDER = {title: index for index, title in enumerate(Title.values)}
 
 
+digits_only = RegexValidator(r"^[0-9]+$", _("Digits only."))
+MAX_RATING = 3500
+
+
+def _rating_field(label: str) -> models.PositiveSmallIntegerField:
+    return models.PositiveSmallIntegerField(
+        label, null=True, blank=True, validators=[MaxValueValidator(MAX_RATING)]
+    )
+
+
 class Sex(models.TextChoices):
     MALE = "m", _("male")
     FEMALE = "w", _("female")
@@ -39,17 +50,19 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=200, help_text=_("Surname, first name."))
     title = models.CharField(_("title"), max_length=3, choices=Title.choices, blank=True)
     sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
-    federation = models.CharField(_("federation"), max_length=3, blank=True)
-    fide_id = models.CharField(_("FIDE id"), max_length=12, blank=True)
+    federation = models.CharField(
+        _("federation"), max_length=3, blank=True, validators=[federation_code]
+    )
+    fide_id = models.CharField(_("FIDE id"), max_length=12, blank=True, validators=[digits_only])
     national_id = models.CharField(_("national id"), max_length=20, blank=True)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
     birth_year = models.PositiveSmallIntegerField(
         _("birth year"), null=True, blank=True, help_text=_("When only the year is known.")
     )
-    rating_standard = models.PositiveSmallIntegerField(_("FIDE standard"), null=True, blank=True)
-    rating_rapid = models.PositiveSmallIntegerField(_("FIDE rapid"), null=True, blank=True)
-    rating_blitz = models.PositiveSmallIntegerField(_("FIDE blitz"), null=True, blank=True)
-    rating_national = models.PositiveSmallIntegerField(_("national rating"), null=True, blank=True)
+    rating_standard = _rating_field(_("FIDE standard"))
+    rating_rapid = _rating_field(_("FIDE rapid"))
+    rating_blitz = _rating_field(_("FIDE blitz"))
+    rating_national = _rating_field(_("national rating"))
     club = models.CharField(_("club"), max_length=200, blank=True)
     start_rank = models.PositiveIntegerField(
         _("starting rank"), null=True, blank=True, help_text=_("Tournament pairing number (TPN).")

@@ -6,6 +6,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -30,6 +31,9 @@ class RatingType(models.TextChoices):
     BLITZ = "blitz", _("Blitz")
 
 
+federation_code = RegexValidator(r"^[A-Z]{3}$", _("Three capital letters, e.g. CHN."))
+
+
 def _points_field(default: str, label: str) -> models.DecimalField:
     # Decimals, not floats: a half is stored exactly and converts exactly to Fraction.
     return models.DecimalField(_(label), max_digits=4, decimal_places=2, default=Decimal(default))
@@ -39,7 +43,12 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=200, unique=True, allow_unicode=True)
     place = models.CharField(_("place"), max_length=200, blank=True)
-    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    federation = models.CharField(
+        _("federation"),
+        max_length=3,
+        blank=True,
+        validators=[federation_code],
+    )
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     chief_arbiter = models.CharField(_("chief arbiter"), max_length=200, blank=True)

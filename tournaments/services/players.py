@@ -15,11 +15,9 @@ from tournaments.models.player import TITLE_ORDER
 from .audit import last_round_number, log_event
 from .errors import TournamentError, raise_if
 
-MAX_RATING = 3500
-
 
 def player_problems(player: Player) -> list[str]:
-    """Field errors of an unsaved or edited player, one message per field."""
+    """Field errors of an unsaved or edited player, as 'field: message'."""
     problems = []
     try:
         player.full_clean(exclude=["tournament", "start_rank"], validate_constraints=False)
@@ -29,16 +27,6 @@ def player_problems(player: Player) -> list[str]:
         ]
     if not player.name.strip():
         problems.append(_("name: a player needs a name."))
-    if player.federation and not (player.federation.isascii() and player.federation.isalpha()):
-        problems.append(_("federation: three letters, e.g. CHN."))
-    if player.fide_id and not player.fide_id.isdigit():
-        problems.append(_("fide_id: digits only."))
-    for field in ("rating_standard", "rating_rapid", "rating_blitz", "rating_national"):
-        value = getattr(player, field)
-        if value is not None and value > MAX_RATING:
-            problems.append(
-                _("%(field)s: %(value)s is not a rating.") % {"field": field, "value": value}
-            )
     return problems
 
 

@@ -1,0 +1,156 @@
+"""Importing a player list from CSV, with an error per line and column for bad cells.
+
+A Django ModelForm parses each row, so a cell is checked exactly as the admin and the
+pages check it; nothing is written unless every row is good.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import date
+
+from django import forms
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import Player, Tournament
+
+from .audit import last_round_number
+from .errors import TournamentError
+from .players import add_player, assign_start_ranks
+
+COLUMNS = (
+    "name",
+    "title",
+    "sex",
+    "federation",
+    "fide_id",
+    "national_id",
+    "birth",
+    "rating_standard",
+    "rating_rapid",
+    "rating_blitz",
+    "rating_national",
+    "club",
+    "no_half_point_bye",
+)
+ALIASES = {"rating": "rating_standard", "elo": "rating_standard", "fed": "federation"}
+TRUE_WORDS = {"1", "yes", "y", "true", "x"}
+BIRTH = re.compile(r"^(\d{4})(?:[-/.](\d{1,2})[-/.](\d{1,2}))?$")
+
+
+class PlayerRowForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = [c for c in COLUMNS if c not in {"birth", "no_half_point_bye"}]
+
+
+def _birth(text: str) -> dict[str, object]:
+    """``YYYY`` or ``YYYY-MM-DD`` (also with ``/`` or ``.``) into the model's two fields."""
+    match = BIRTH.match(text)
+    if not match:
+        raise ValueError(_("expected YYYY or YYYY-MM-DD"))
+    year, month, day = match.groups()
+    if month is None:
+        return {"birth_year": int(year), "birth_date": None}
+    return {"birth_year": None, "birth_date": date(int(year), int(month), int(day))}
+
+
+def _header(names: list[str]) -> tuple[list[str], list[str]]:
+    columns, problems = [], []
+    for number, raw in enumerate(names, start=1):
+        name = raw.strip().lower().replace(" ", "_")
+        name = ALIASES.get(name, name)
+        if name not in COLUMNS:
+            problems.append(
+                _("line 1, column %(column)s: unknown column %(name)r (known: %(known)s)")
+                % {"column": number, "name": raw, "known": ", ".join(COLUMNS)}
+            )
+        columns.append(name)
+    if "name" not in columns:
+        problems.append(_("line 1: a 'name' column is required"))
+    return columns, problems
+
+
+def parse_players_csv(text: str) -> tuple[list[dict[str, object]], list[str]]:
+    """The player fields of every row, and every problem as 'line L, column C (field): …'."""
+    text = text.removeprefix("\ufeff")
+    try:
+        dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel  # type: ignore[assignment]
+    rows = list(csv.reader(io.StringIO(text), dialect))
+    if not rows:
+        return [], [_("The file is empty.")]
+    columns, problems = _header(rows[0])
+    if problems:
+        return [], problems
+    players = []
+    for line, cells in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in cells):
+            continue
+        if len(cells) > len(columns):
+            problems.append(
+                _("line %(line)s: %(found)s cells, the header has %(expected)s")
+                % {"line": line, "found": len(cells), "expected": len(columns)}
+            )
+            continue
+        values = _normalised({c: v.strip() for c, v in zip(columns, cells, strict=False)})
+        fields, row_problems = _row(values, columns)
+        problems += [
+            _("line %(line)s, %(problem)s") % {"line": line, "problem": p} for p in row_problems
+        ]
+        players.append(fields)
+    return players, problems
+
+
+def _normalised(values: dict[str, str]) -> dict[str, str]:
+    """Spellings found in federation lists: ``F`` for women, lower-case titles and codes."""
+    if "sex" in values:
+        values["sex"] = {"f": "w"}.get(values["sex"].lower(), values["sex"].lower())
+    for field in ("title", "federation"):
+        if field in values:
+            values[field] = values[field].upper()
+    return values
+
+
+def _where(columns: list[str], field: str) -> str:
+    column = columns.index(field) + 1 if field in columns else "?"
+    return _("column %(column)s (%(field)s)") % {"column": column, "field": field}
+
+
+def _row(values: dict[str, str], columns: list[str]) -> tuple[dict[str, object], list[str]]:
+    problems = []
+    form = PlayerRowForm(data={k: v for k, v in values.items() if k in PlayerRowForm.Meta.fields})
+    fields: dict[str, object] = {}
+    if form.is_valid():
+        fields.update(form.cleaned_data)
+    else:
+        for field, messages in form.errors.items():
+            problems.append(
+                f"{_where(columns, field)}: {' '.join(messages)} ({values.get(field, '')!r})"
+            )
+    if values.get("birth"):
+        try:
+            fields.update(_birth(values["birth"]))
+        except ValueError as error:
+            problems.append(f"{_where(columns, 'birth')}: {error} ({values['birth']!r})")
+    fields["no_half_point_bye"] = values.get("no_half_point_bye", "").lower() in TRUE_WORDS
+    return fields, problems
+
+
+@transaction.atomic
+def import_players_csv(
+    tournament: Tournament, text: str, *, user: AbstractBaseUser | None = None
+) -> list[Player]:
+    """Add every player of the file, or none; numbers the field before round 1."""
+    rows, problems = parse_players_csv(text)
+    if problems:
+        raise TournamentError(problems)
+    players = [add_player(tournament, user=user, **fields) for fields in rows]
+    if not last_round_number(tournament):
+        assign_start_ranks(tournament, user=user)
+    return players
