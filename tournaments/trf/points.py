@@ -1,0 +1,165 @@
+"""Point systems as TRF writes them: JaVaFo's ``XXS`` and TRF-2026's record 162.
+
+``XXS`` (JaVaFo/bbpPairings) names each result: ``XXS WW=1 BW=1 WD=0.5 BD=0.5 WL=0 BL=0
+ZPB=0 HPB=0.5 FPB=1 PAB=1 FW=1 FL=0``, with ``W=`` and ``D=`` setting both colours at once.
+Record 162 (TRF-2026) gives a symbol and a value per result kind: ``W`` win (also forfeit win
+and full-point bye), ``D`` draw (also half-point bye), ``L`` loss, ``P`` pairing-allocated bye,
+``A`` absence (zero-point bye and forfeit loss), ``X`` adjourned.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields, replace
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+from tournaments.scoring.sheet import PointSystem
+
+_XXS_FIELDS: dict[str, tuple[str, ...]] = {
+    "W": ("win",),
+    "WW": ("win",),
+    "BW": ("win",),
+    "D": ("draw",),
+    "WD": ("draw",),
+    "BD": ("draw",),
+    "L": ("loss",),
+    "WL": ("loss",),
+    "BL": ("loss",),
+    "ZPB": ("zero_bye",),
+    "HPB": ("half_bye",),
+    "FPB": ("full_bye",),
+    "PAB": ("pairing_bye",),
+    "FW": ("forfeit_win",),
+    "FL": ("forfeit_loss",),
+}
+
+_RECORD_162_FIELDS: dict[str, tuple[str, ...]] = {
+    "W": ("win", "forfeit_win", "full_bye"),
+    "D": ("draw", "half_bye"),
+    "L": ("loss",),
+    "P": ("pairing_bye",),
+    "A": ("zero_bye", "forfeit_loss"),
+    "X": (),
+}
+
+_XXS_TOKEN = re.compile(r"([A-Z]+)=(\S+)")
+_RECORD_162_TOKEN = re.compile(r"([A-Z])\s*=?\s*(\d+(?:[.,]\d+)?)")
+
+
+def parse_points(text: str) -> Fraction:
+    """A point value as TRF writes it (``1``, ``0.5``, ``2,5``), exact. Raises ValueError."""
+    try:
+        value = Decimal(text.strip().replace(",", "."))
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not a number of points") from None
+    if not value.is_finite() or value < 0:
+        raise ValueError(f"{text!r} is not a number of points")
+    return Fraction(value)
+
+
+def format_points(value: Fraction) -> str:
+    """Points with one decimal (``4.0``, ``10.5``), more only when needed (``0.25``)."""
+    if (value * 10).denominator == 1:
+        return f"{value.numerator / value.denominator:.1f}"
+    return str(Decimal(value.numerator) / Decimal(value.denominator))
+
+
+class PointSystemError(ValueError):
+    """A scoring record that cannot be read; ``offset`` is the 0-based offset in the value."""
+
+    def __init__(self, message: str, offset: int):
+        super().__init__(message)
+        self.offset = offset
+
+
+def apply_xxs(system: PointSystem, value: str) -> PointSystem:
+    """The point system after one ``XXS`` record's value."""
+    changes: dict[str, Fraction] = {}
+    for match in re.finditer(r"\S+", value):
+        token = _XXS_TOKEN.fullmatch(match.group())
+        if token is None or token.group(1) not in _XXS_FIELDS:
+            raise PointSystemError(
+                f"expected CODE=POINTS with CODE one of {', '.join(_XXS_FIELDS)}, "
+                f"found {match.group()!r}",
+                match.start(),
+            )
+        try:
+            points = parse_points(token.group(2))
+        except ValueError as error:
+            raise PointSystemError(str(error), match.start(2)) from None
+        for name in _XXS_FIELDS[token.group(1)]:
+            changes[name] = points
+    return replace(system, **changes)
+
+
+def apply_record_162(system: PointSystem, value: str) -> PointSystem:
+    """The point system after a TRF-2026 record 162's value."""
+    changes: dict[str, Fraction] = {}
+    position = 0
+    for match in _RECORD_162_TOKEN.finditer(value):
+        if value[position : match.start()].strip():
+            break
+        position = match.end()
+        symbol = match.group(1)
+        if symbol not in _RECORD_162_FIELDS:
+            raise PointSystemError(
+                f"expected a result symbol ({' '.join(_RECORD_162_FIELDS)}), found {symbol!r}",
+                match.start(),
+            )
+        for name in _RECORD_162_FIELDS[symbol]:
+            changes[name] = parse_points(match.group(2))
+    if value[position:].strip():
+        offset = position + len(value[position:]) - len(value[position:].lstrip())
+        raise PointSystemError(
+            f"expected a result symbol and its points (e.g. 'W 1.0'), found {value[offset:]!r}",
+            offset,
+        )
+    return replace(system, **changes)
+
+
+def xxs_value(system: PointSystem) -> str:
+    """The value of an ``XXS`` record that states every point of ``system``."""
+    names = {
+        "W": "win",
+        "D": "draw",
+        "WL": "loss",
+        "BL": "loss",
+        "FW": "forfeit_win",
+        "FL": "forfeit_loss",
+        "PAB": "pairing_bye",
+        "HPB": "half_bye",
+        "FPB": "full_bye",
+        "ZPB": "zero_bye",
+    }
+    return " ".join(
+        f"{code}={format_points(getattr(system, name))}" for code, name in names.items()
+    )
+
+
+def record_162_value(system: PointSystem) -> str:
+    """The value of a record 162 for ``system``, one 9-character field per result symbol."""
+    entries = [
+        ("W", system.win),
+        ("D", system.draw),
+        ("L", system.loss),
+        ("P", system.pairing_bye),
+        ("A", system.zero_bye),
+        ("X", system.draw),
+    ]
+    return " " + "".join(f"{symbol}{format_points(points):>4}    " for symbol, points in entries)
+
+
+def is_default(system: PointSystem) -> bool:
+    """Whether ``system`` is FIDE's 1 / ½ / 0 with every bye at its usual value."""
+    default = PointSystem()
+    return all(getattr(system, f.name) == getattr(default, f.name) for f in fields(PointSystem))
+
+
+def representable_in_162(system: PointSystem) -> bool:
+    """Whether record 162's grouping (forfeit win = win, half bye = draw, …) fits ``system``."""
+    return (
+        system.forfeit_win == system.win == system.full_bye
+        and system.half_bye == system.draw
+        and system.forfeit_loss == system.zero_bye
+    )

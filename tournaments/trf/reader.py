@@ -1,0 +1,277 @@
+"""Reading a TRF file into a :class:`TrfDocument`, column by column.
+
+Tolerated: a UTF-8 byte-order mark; CRLF and CR-only line endings (bbpPairings' test files);
+tabs (expanded to 8 columns); trailing whitespace; short player lines (a withdrawn player, or
+rounds not yet played); an unpaired round's opponent written ``0`` instead of ``0000``;
+Swiss-Manager's ruler lines and any unknown record (kept verbatim). Rejected with a
+:class:`TrfError` naming line and column: a player line whose fields are not what their columns
+must hold, an opponent who is not in the file, an unreadable scoring, rounds, acceleration or
+prohibited-pairs record. Reported as warnings on the document: stated points that disagree
+with the results, and games the two players record differently.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from tournaments.scoring.sheet import PointSystem
+from tournaments.trf import points as trf_points
+from tournaments.trf.document import RESULT_CODES, TrfDocument, TrfGame, TrfPlayer, TrfRecord
+from tournaments.trf.errors import TrfError
+
+_NUMBER = re.compile(r"\d+")
+_TITLE = re.compile(r"[A-Za-z]{1,3}")
+ROUNDS_START = 89
+"""0-based offset of the first round block; each block is 10 characters wide."""
+BLOCK_WIDTH = 10
+
+
+def decode_trf(data: bytes) -> str:
+    """The text of a TRF file: UTF-8 (with or without BOM), else Windows-1252 as older
+    Swiss-Manager versions write it."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of a TRF text, whatever its line endings, with tabs expanded and trailing
+    whitespace removed."""
+    text = text.removeprefix("\ufeff")
+    lines = re.split(r"\r\n|\r|\n", text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line.expandtabs(8).rstrip() for line in lines]
+
+
+def read_trf(text: str | bytes) -> TrfDocument:
+    """Read a TRF06 / TRF16 / TRF-2026 file (with the JaVaFo extensions).
+
+    Raises :class:`TrfError` (with line and column) on a malformed line.
+    """
+    if isinstance(text, bytes):
+        text = decode_trf(text)
+    entries: list[TrfPlayer | TrfRecord] = []
+    for number, line in enumerate(split_lines(text), start=1):
+        if line.startswith("001"):
+            entries.append(parse_player_line(line, number))
+        else:
+            record = TrfRecord(line, line=number)
+            _check_record(record)
+            entries.append(record)
+    document = TrfDocument(entries=tuple(entries))
+    _check_players(document)
+    return TrfDocument(entries=document.entries, warnings=tuple(_warnings(document)))
+
+
+def parse_player_line(line: str, number: int = 0) -> TrfPlayer:
+    """One ``001`` line (TRF06/16/2026 share its columns). ``number`` is for error messages."""
+    line = line.rstrip()
+
+    def field(start: int, end: int) -> str:
+        return line[start:end].strip()
+
+    def fail(column: int, message: str) -> TrfError:
+        return TrfError(message, line=number, column=column)
+
+    start_rank = field(4, 8)
+    if not _NUMBER.fullmatch(start_rank) or int(start_rank) == 0:
+        raise fail(5, f"expected the starting rank (a number) in columns 5-8, found {start_rank!r}")
+    title = field(10, 13)
+    if title and not _TITLE.fullmatch(title):
+        raise fail(11, f"expected a title (GM, WGM, g, wf, …) in columns 11-13, found {title!r}")
+    rating = field(48, 52)
+    if rating and not _NUMBER.fullmatch(rating):
+        raise fail(49, f"expected the rating (a number) in columns 49-52, found {rating!r}")
+    fide_id = field(57, 68)
+    if fide_id and not _NUMBER.fullmatch(fide_id):
+        raise fail(58, f"expected the FIDE id (a number) in columns 58-68, found {fide_id!r}")
+    points: Fraction | None = None
+    if field(80, 84):
+        try:
+            points = trf_points.parse_points(field(80, 84))
+        except ValueError:
+            raise fail(
+                81, f"expected the points (e.g. 4.5) in columns 81-84, found {field(80, 84)!r}"
+            ) from None
+    rank = field(85, 89)
+    if rank and not _NUMBER.fullmatch(rank):
+        raise fail(86, f"expected the rank (a number) in columns 86-89, found {rank!r}")
+    return TrfPlayer(
+        start_rank=int(start_rank),
+        sex=field(9, 10),
+        title=title,
+        name=field(14, 47),
+        rating=int(rating) if rating else 0,
+        federation=field(53, 56),
+        fide_id=fide_id,
+        birth=field(69, 79),
+        points=points,
+        rank=int(rank) if rank else None,
+        games=tuple(_games(line, number)),
+        line=number,
+        source=line,
+    )
+
+
+def _games(line: str, number: int) -> list[TrfGame | None]:
+    games: list[TrfGame | None] = []
+    for start in range(ROUNDS_START, len(line), BLOCK_WIDTH):
+        block = line[start : start + BLOCK_WIDTH].ljust(BLOCK_WIDTH)
+        games.append(_game(block, number, start, len(games) + 1))
+    return games
+
+
+def _game(block: str, number: int, start: int, round_number: int) -> TrfGame | None:
+    if not block.strip():
+        return None
+    where = f"round {round_number}"
+    for offset in (0, 1, 6, 8):
+        if block[offset] != " ":
+            raise TrfError(
+                f"{where}: expected a blank in column {start + offset + 1}, found "
+                f"{block[offset]!r} (is the line shifted?)",
+                line=number,
+                column=start + offset + 1,
+            )
+    opponent = block[2:6].strip()
+    if opponent and not _NUMBER.fullmatch(opponent):
+        raise TrfError(
+            f"{where}: expected the opponent's starting rank in columns "
+            f"{start + 3}-{start + 6}, found {opponent!r}",
+            line=number,
+            column=start + 3,
+        )
+    color = block[7].lower()
+    if color not in "wb- ":
+        raise TrfError(
+            f"{where}: expected the colour (w, b or -) in column {start + 8}, found {block[7]!r}",
+            line=number,
+            column=start + 8,
+        )
+    result = block[9]
+    if result not in RESULT_CODES:
+        raise TrfError(
+            f"{where}: expected a result code (one of {' '.join(RESULT_CODES.strip())}) in "
+            f"column {start + 10}, found {result!r}",
+            line=number,
+            column=start + 10,
+        )
+    return TrfGame(opponent=int(opponent) or None if opponent else None, color=color, result=result)
+
+
+def _check_record(record: TrfRecord) -> None:
+    """Check the records whose values other code reads, so that reading them cannot fail."""
+    code, value = record.code, record.value
+
+    def fail(offset: int, message: str) -> TrfError:
+        return TrfError(f"record {code}: {message}", line=record.line, column=5 + offset)
+
+    if code in ("XXR", "142"):
+        words = value.split()
+        if not words or not _NUMBER.fullmatch(words[0]):
+            raise fail(0, f"expected the number of rounds, found {value.strip()!r}")
+    elif code in ("XXS", "162"):
+        apply = trf_points.apply_xxs if code == "XXS" else trf_points.apply_record_162
+        try:
+            apply(PointSystem(), value)
+        except trf_points.PointSystemError as error:
+            raise fail(error.offset, str(error)) from None
+    elif code == "XXP":
+        for match in re.finditer(r"\S+", value):
+            if not _NUMBER.fullmatch(match.group()):
+                raise fail(match.start(), f"expected starting ranks, found {match.group()!r}")
+    elif code == "XXA":
+        if not _NUMBER.fullmatch(record.text[4:8].strip()):
+            raise fail(0, f"expected a starting rank in columns 5-8, found {record.text[4:8]!r}")
+        for start in range(9, len(record.text), 5):
+            points = record.text[start : start + 4]
+            try:
+                if points.strip():
+                    trf_points.parse_points(points)
+            except ValueError:
+                raise fail(start - 4, f"expected points, found {points.strip()!r}") from None
+    elif code == "260":
+        for start in range(12, len(record.text), 5):
+            rank = record.text[start : start + 4].strip()
+            if rank and not _NUMBER.fullmatch(rank):
+                raise fail(start - 4, f"expected a starting rank, found {rank!r}")
+
+
+def _check_players(document: TrfDocument) -> None:
+    seen: dict[int, TrfPlayer] = {}
+    for player in document.players:
+        if player.start_rank in seen:
+            raise TrfError(
+                f"starting rank {player.start_rank} is used twice "
+                f"(also on line {seen[player.start_rank].line})",
+                line=player.line,
+                column=5,
+            )
+        seen[player.start_rank] = player
+    for player in document.players:
+        for number, game in enumerate(player.games, start=1):
+            if game is None or game.opponent is None:
+                continue
+            column = ROUNDS_START + (number - 1) * BLOCK_WIDTH + 3
+            if game.opponent not in seen:
+                raise TrfError(
+                    f"round {number}: opponent {game.opponent} is not a player in this file",
+                    line=player.line,
+                    column=column,
+                )
+            if game.opponent == player.start_rank:
+                raise TrfError(
+                    f"round {number}: player {player.start_rank} is paired with himself",
+                    line=player.line,
+                    column=column,
+                )
+
+
+_OPPOSITE_RESULT = {
+    "1": "0",
+    "0": "1",
+    "=": "=",
+    "+": "-",
+    "-": "+-",
+    "W": "L",
+    "L": "W",
+    "D": "D",
+    "?": "?X",
+    "X": "?X",
+    " ": " ",
+}
+
+
+def _warnings(document: TrfDocument) -> list[str]:
+    """What a careful reader notices without refusing the file."""
+    warnings: list[str] = []
+    by_rank = {player.start_rank: player for player in document.players}
+    for player in document.players:
+        who = f"line {player.line}: player {player.start_rank} {player.name}"
+        if player.points is not None:
+            computed = document.player_points(player)
+            if computed != player.points:
+                warnings.append(
+                    f"{who} states {trf_points.format_points(player.points)} points, "
+                    f"the results give {trf_points.format_points(computed)}"
+                )
+        for number, game in enumerate(player.games, start=1):
+            if game is None or game.opponent is None:
+                continue
+            other = by_rank[game.opponent].game(number)
+            if other is None or other.opponent != player.start_rank:
+                warnings.append(
+                    f"{who}, round {number}: plays {game.opponent}, whose line does not "
+                    f"name {player.start_rank} in that round"
+                )
+            elif other.result not in _OPPOSITE_RESULT.get(game.result, "") or (
+                {game.color, other.color} != {"w", "b"} and game.result not in "+-"
+            ):
+                warnings.append(
+                    f"{who}, round {number}: records '{game.color} {game.result}' against "
+                    f"{game.opponent}, who records '{other.color} {other.result}'"
+                )
+    return warnings
