@@ -66,6 +66,8 @@ class Ruleset:
     resign_min_moves: int = 0
     flag_fall_void_max_moves: int = 0
     draw_offer_min_moves: int = 0
+    # Online (seed 003): an offer only on one's own turn, made together with one's move.
+    draw_offer_own_turn_only: bool = False
     draw_offers_max: int | None = None
     draw_offer_needs_opponent_offer_after_rejection: bool = False
     auto_draw_quiet_moves: int | None = None
@@ -120,6 +122,7 @@ ONLINE = Ruleset(
     resign_min_moves=15,
     flag_fall_void_max_moves=5,
     draw_offer_min_moves=15,
+    draw_offer_own_turn_only=True,
     draw_offers_max=3,
     draw_offer_needs_opponent_offer_after_rejection=True,
     auto_draw_quiet_moves=30,
