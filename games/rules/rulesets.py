@@ -54,6 +54,9 @@ class Ruleset:
     fivefold_repetition_ends_game: bool = False
     seventy_five_move_rule: bool = False
     seventy_five_move_count: int = 75
+    # Flag fall (classic 10.14 with 10.5: a draw only against a lone king; fide2023 6.9: a
+    # draw whenever the opponent cannot checkmate by any series of legal moves).
+    flag_fall_draw_if_no_mate_possible: bool = False
     # Illegal moves (modern Laws 7.5): time to the opponent, and the count that loses.
     illegal_move_opponent_bonus: int = 0
     illegal_moves_to_lose: int | None = None
@@ -107,6 +110,7 @@ FIDE2023 = Ruleset(
     fifty_move_written_move=True,
     fivefold_repetition_ends_game=True,
     seventy_five_move_rule=True,
+    flag_fall_draw_if_no_mate_possible=True,
     illegal_move_opponent_bonus=120,
     illegal_moves_to_lose=2,
 )
