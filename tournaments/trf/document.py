@@ -10,7 +10,7 @@ the file. The typed properties (:attr:`TrfDocument.point_system`,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -310,14 +310,32 @@ class TrfDocument:
 
     @classmethod
     def from_sheet(
-        cls, sheet: TournamentSheet, *, records: Iterable[TrfRecord] = ()
+        cls,
+        sheet: TournamentSheet,
+        *,
+        records: Iterable[TrfRecord] = (),
+        ranks: Mapping[int, int] | None = None,
     ) -> TrfDocument:
         """A document for a sheet: a 012 name record, ``records`` (headers, ``XXR``, …), the
-        players in starting-rank order. Points are left for the writer to compute."""
+        players in starting-rank order. Points are left for the writer to compute.
+
+        ``ranks`` maps starting rank to standing; without it the rank column orders players by
+        points, then starting rank (engines need the column filled, not tie-broken).
+        """
+        if ranks is None:
+            by_points = sorted(
+                sheet.players,
+                key=lambda p: (
+                    -sum(sheet.points.points(e.outcome) for e in p.rounds),
+                    p.start_rank,
+                ),
+            )
+            ranks = {player.start_rank: rank for rank, player in enumerate(by_points, start=1)}
         entries: list[TrfPlayer | TrfRecord] = [TrfRecord(f"012 {sheet.name}")]
         entries.extend(records)
         entries.extend(
-            _trf_player(player) for player in sorted(sheet.players, key=lambda p: p.start_rank)
+            _trf_player(player, ranks.get(player.start_rank))
+            for player in sorted(sheet.players, key=lambda p: p.start_rank)
         )
         return cls(entries=tuple(entries))
 
@@ -352,7 +370,7 @@ def _player_sheet(player: TrfPlayer, played: int) -> PlayerSheet:
     )
 
 
-def _trf_player(player: PlayerSheet) -> TrfPlayer:
+def _trf_player(player: PlayerSheet, rank: int | None) -> TrfPlayer:
     entries = {entry.round: entry for entry in player.rounds}
     last = max(entries, default=0)
     games: list[TrfGame | None] = []
@@ -372,6 +390,7 @@ def _trf_player(player: PlayerSheet) -> TrfPlayer:
         federation=player.federation,
         fide_id=player.fide_id,
         birth=player.birth,
+        rank=rank,
         games=tuple(games),
     )
 

@@ -87,7 +87,7 @@ def apply_xxs(system: PointSystem, value: str) -> PointSystem:
         try:
             points = parse_points(token.group(2))
         except ValueError as error:
-            raise PointSystemError(str(error), match.start(2)) from None
+            raise PointSystemError(str(error), match.start() + token.start(2)) from None
         for name in _XXS_FIELDS[token.group(1)]:
             changes[name] = points
     return replace(system, **changes)
