@@ -1,0 +1,634 @@
+"""FIDE tie-breaks (Handbook C.07), named by their acronyms, computed from an outcome sheet.
+
+Three rule sets are selectable (:class:`Regulations`): the 2023 edition in force from 2024,
+its March 2026 revision (Art. 16.4 caps the dummy opponent of an unplayed round), and the 2009
+"virtual opponent" rule for events run under it. A sheet starting before 2026-03-01 gets the
+2024 rules, a later one (or one without a date) the 2026 rules.
+
+Unplayed rounds (Art. 16): a player's own unplayed round counts, in Buchholz-like tie-breaks,
+as a game against a dummy opponent with the player's own final score (2026: capped at the
+forfeiting opponent's score, or at a draw in every round for byes and absences); opponents'
+unplayed rounds count at face value, except the rounds after an opponent stopped playing,
+which count as draws; voluntary unplayed rounds (VUR: forfeit losses, half- and zero-point
+byes, absences) are cut first. Round robins score unplayed games as played (pre-determined
+pairings) and have no dummy opponents.
+
+Every value is an exact :class:`~fractions.Fraction`; rating averages are rounded as FIDE
+prints them (half up to a whole point; AOB to hundredths). ``None`` means undefined (for
+example ARO of a player who played no game).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from typing import Final
+
+from tournaments.scoring.fide_tables import dp_for_score, expected_score, round_half_up
+from tournaments.scoring.points import (
+    VOLUNTARY_UNPLAYED,
+    check_sheet,
+    player_points,
+    rounds_of,
+)
+from tournaments.scoring.sheet import Color, Outcome, RoundEntry, TournamentSheet
+
+Value = Fraction | None
+
+
+class Regulations(enum.Enum):
+    """Which FIDE tie-break rules apply to unplayed rounds."""
+
+    FIDE_2009 = "2009"
+    """The 2009 rule: a virtual opponent (score before the round, the forfeit reversed, draws
+    afterwards); opponents' unplayed games count as draws."""
+    FIDE_2024 = "2024"
+    """C.07 as edited in 2023 and applied from 2024: the dummy opponent has the player's score."""
+    FIDE_2026 = "2026"
+    """C.07 as revised for 2026-03-01: Art. 16.4 caps the dummy opponent's score."""
+
+
+REVISION_2026: Final = date(2026, 3, 1)
+
+
+def regulations_for(start_date: date | None) -> Regulations:
+    """The rules in force for an event starting on ``start_date`` (the newest without a date)."""
+    if start_date is not None and start_date < REVISION_2026:
+        return Regulations.FIDE_2024
+    return Regulations.FIDE_2026
+
+
+@dataclass(frozen=True)
+class TieBreakSettings:
+    """Choices the regulations leave to the event."""
+
+    regulations: Regulations | None = None
+    """``None``: chosen by the sheet's start date."""
+    unrated_rating: int | None = None
+    """The rating given to unrated players in rating-based tie-breaks. Without it, those
+    tie-breaks are undefined whenever a player is unrated (C.07 requires the setting)."""
+    round_robin: bool | None = None
+    """``None``: a round robin when every player meets every other (players = rounds or
+    rounds + 1, or twice that for a double round robin)."""
+
+
+@dataclass(frozen=True)
+class Definition:
+    code: str
+    title: str
+    modifiers: str
+    """Modifier letters the tie-break accepts: C (cut), M (median), P (played games only)."""
+    decimals: int
+    """Decimals shown at least (more when the value needs them)."""
+    higher_is_better: bool = True
+
+
+DEFINITIONS: Final[Mapping[str, Definition]] = {
+    d.code: d
+    for d in (
+        Definition("DE", "Direct encounter", "P", 0, higher_is_better=False),
+        Definition("WIN", "Number of wins (played or not)", "", 0),
+        Definition("WON", "Number of games won over the board", "", 0),
+        Definition("BPG", "Number of games played with Black", "", 0),
+        Definition("BWG", "Number of games won with Black", "", 0),
+        Definition("REP", "Rounds one elected to play", "", 0),
+        Definition("PS", "Progressive score", "C", 1),
+        Definition("KS", "Koya system", "", 1),
+        Definition("BH", "Buchholz", "CMP", 1),
+        Definition("FB", "Fore Buchholz", "CMP", 1),
+        Definition("AOB", "Average of opponents' Buchholz", "CM", 2),
+        Definition("SB", "Sonneborn-Berger", "CMP", 2),
+        Definition("ARO", "Average rating of opponents", "CM", 0),
+        Definition("TPR", "Tournament performance rating", "CM", 0),
+        Definition("PTP", "Perfect tournament performance", "CM", 0),
+        Definition("APRO", "Average performance rating of opponents", "", 0),
+        Definition("APPO", "Average perfect performance of opponents", "", 0),
+        Definition("RTNG", "Rating", "", 0),
+        Definition("TPN", "Tournament pairing number", "", 0, higher_is_better=False),
+        Definition("STD", "Standard points (1 / ½ / 0)", "", 1),
+    )
+}
+ALIASES: Final = {"GE": "REP"}
+
+
+class TieBreakError(ValueError):
+    """A tie-break name that is not known, or a modifier it does not take."""
+
+
+@dataclass(frozen=True)
+class TieBreakSpec:
+    """A tie-break with its modifiers, e.g. ``BH/C1``."""
+
+    code: str
+    cut_low: int = 0
+    cut_high: int = 0
+    played_only: bool = False
+
+    @property
+    def definition(self) -> Definition:
+        return DEFINITIONS[self.code]
+
+    @property
+    def name(self) -> str:
+        modifiers = ""
+        if self.cut_low and self.cut_low == self.cut_high:
+            modifiers += f"/M{self.cut_low}"
+        elif self.cut_low:
+            modifiers += f"/C{self.cut_low}"
+        if self.played_only:
+            modifiers += "/P"
+        return self.code + modifiers
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_MODIFIER = re.compile(r"([CMP])(\d*)")
+
+
+def parse_tiebreak(text: str) -> TieBreakSpec:
+    """Parse ``BH/C1``, ``SB/M1``, ``DE/P``, ``GE``… into a :class:`TieBreakSpec`."""
+    code, *modifiers = text.strip().upper().split("/")
+    code = ALIASES.get(code, code)
+    definition = DEFINITIONS.get(code)
+    if definition is None:
+        known = ", ".join(sorted([*DEFINITIONS, *ALIASES]))
+        raise TieBreakError(f"unknown tie-break {text!r}; the known ones are {known}")
+    cut_low = cut_high = 0
+    played_only = False
+    for modifier in modifiers:
+        match = _MODIFIER.fullmatch(modifier)
+        if match is None or match[1] not in definition.modifiers:
+            allowed = ", ".join(f"/{letter}" for letter in definition.modifiers) or "none"
+            raise TieBreakError(
+                f"tie-break {code} does not take the modifier /{modifier} "
+                f"(in {text!r}); it takes: {allowed}"
+            )
+        letter, digits = match[1], match[2]
+        if letter == "P":
+            if digits:
+                raise TieBreakError(f"/P takes no number (in {text!r})")
+            played_only = True
+            continue
+        if not digits or int(digits) < 1:
+            raise TieBreakError(f"/{letter} needs a number of values to cut, as in /{letter}1")
+        cut_low = int(digits)
+        cut_high = cut_low if letter == "M" else 0
+    return TieBreakSpec(code, cut_low, cut_high, played_only)
+
+
+def parse_tiebreaks(texts: Iterable[str | TieBreakSpec]) -> tuple[TieBreakSpec, ...]:
+    return tuple(t if isinstance(t, TieBreakSpec) else parse_tiebreak(t) for t in texts)
+
+
+def display(spec: TieBreakSpec, value: Value) -> str:
+    """The value as printed in standings: at least the tie-break's decimals, exact if it can."""
+    if value is None:
+        return "-"
+    decimals = spec.definition.decimals
+    while decimals < 4 and (value * 10**decimals).denominator != 1:
+        decimals += 1
+    return f"{round_half_up(value * 10**decimals) / 10**decimals:.{decimals}f}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Round:
+    number: int
+    outcome: Outcome
+    points: Fraction
+    opponent: int | None
+    color: Color | None
+
+    @property
+    def played(self) -> bool:
+        """Played over the board (an unrated game of less than one move included)."""
+        return self.outcome.played and self.opponent is not None
+
+    @property
+    def voluntary(self) -> bool:
+        return self.outcome in VOLUNTARY_UNPLAYED
+
+
+@dataclass(frozen=True, slots=True)
+class _Contribution:
+    """One round's part of a Buchholz-like sum, with what a cut looks at."""
+
+    score: Fraction
+    value: Fraction
+    voluntary: bool
+
+
+class TieBreakCalculator:
+    """Computes tie-breaks for one sheet, caching what several tie-breaks share."""
+
+    def __init__(self, sheet: TournamentSheet, settings: TieBreakSettings | None = None) -> None:
+        settings = settings or TieBreakSettings()
+        self.sheet = sheet
+        self.players = check_sheet(sheet)
+        self.rounds = sheet.rounds
+        self.regulations = settings.regulations or regulations_for(sheet.start_date)
+        self.unrated_rating = settings.unrated_rating
+        self.round_robin = (
+            settings.round_robin
+            if settings.round_robin is not None
+            else _looks_like_round_robin(len(self.players), self.rounds)
+        )
+        self.win = sheet.points.win
+        self.draw = sheet.points.draw
+        self.points = player_points(sheet)
+        self.games: dict[int, tuple[_Round, ...]] = {
+            number: tuple(self._round(entry) for entry in rounds_of(player, self.rounds))
+            for number, player in self.players.items()
+        }
+        self._cache: dict[object, Mapping[int, Value]] = {}
+
+    def _round(self, entry: RoundEntry) -> _Round:
+        points = self.sheet.points.points(entry.outcome)
+        return _Round(entry.round, entry.outcome, points, entry.opponent, entry.color)
+
+    # ---- public --------------------------------------------------------------------------
+
+    def values(self, spec: TieBreakSpec | str) -> Mapping[int, Value]:
+        """Each player's value of a tie-break. DE is resolved among players tied on points."""
+        if isinstance(spec, str):
+            spec = parse_tiebreak(spec)
+        if spec.code == "DE":
+            return self.direct_encounter(self._groups_by_points(), played_only=spec.played_only)
+        key = ("values", spec)
+        if key not in self._cache:
+            self._cache[key] = self._compute(spec)
+        return self._cache[key]
+
+    def direct_encounter(
+        self, groups: Iterable[Sequence[int]], *, played_only: bool = False
+    ) -> dict[int, Value]:
+        """DE (C.07 Art. 6) within each group of tied players: the place in the group (1 best)."""
+        ranks: dict[int, Value] = {}
+        for group in groups:
+            for place, block in _places(self._resolve_encounters(list(group), played_only)):
+                for player in block:
+                    ranks[player] = Fraction(place)
+        return ranks
+
+    # ---- dispatch ------------------------------------------------------------------------
+
+    def _compute(self, spec: TieBreakSpec) -> Mapping[int, Value]:
+        simple: dict[str, Callable[[int], Value]] = {
+            "WIN": lambda p: self._count(p, lambda g: g.points == self.win),
+            "WON": lambda p: self._count(p, lambda g: g.played and g.points == self.win),
+            "BPG": lambda p: self._count(p, lambda g: g.played and g.color is Color.BLACK),
+            "BWG": lambda p: self._count(
+                p, lambda g: g.played and g.color is Color.BLACK and g.points == self.win
+            ),
+            "REP": lambda p: self._count(p, lambda g: not g.voluntary),
+            "PS": lambda p: self._progressive(p, spec.cut_low),
+            "KS": self._koya,
+            "STD": self._standard_points,
+            "TPN": Fraction,
+        }
+        if spec.code in simple:
+            return {p: simple[spec.code](p) for p in self.players}
+        if spec.code in ("BH", "FB", "SB"):
+            return self._buchholz_family(spec)
+        if spec.code == "AOB":
+            buchholz = self.values(TieBreakSpec("BH", spec.cut_low, spec.cut_high))
+            return {p: self._opponents_average(p, buchholz, Fraction(1, 100)) for p in self.players}
+        return self._rating_based(spec)
+
+    # ---- counts and scores -----------------------------------------------------------------
+
+    def _count(self, player: int, predicate: Callable[[_Round], bool]) -> Fraction:
+        return Fraction(sum(1 for game in self.games[player] if predicate(game)))
+
+    def _progressive(self, player: int, cut: int) -> Fraction:
+        total = running = Fraction(0)
+        for game in self.games[player]:
+            running += game.points
+            if game.number > cut:
+                total += running
+        return total
+
+    def _standard_points(self, player: int) -> Fraction:
+        def standard(points: Fraction) -> Fraction:
+            if points > self.draw:
+                return Fraction(1)
+            return Fraction(1, 2) if points == self.draw else Fraction(0)
+
+        return sum((standard(g.points) for g in self.games[player]), Fraction(0))
+
+    def _koya(self, player: int) -> Fraction:
+        games = self.rounds
+        if self.round_robin:
+            players = len(self.players)
+            if self.rounds % players == 0:  # an odd number of players: one bye each cycle
+                games -= self.rounds // players
+        limit = self.win * games / 2
+        return sum(
+            (
+                g.points
+                for g in self.games[player]
+                if g.opponent is not None and self.points[g.opponent] >= limit
+            ),
+            Fraction(0),
+        )
+
+    # ---- Buchholz, Fore Buchholz, Sonneborn-Berger ----------------------------------------
+
+    def _last_paired_round(self, player: int) -> int:
+        return max(
+            (
+                g.number
+                for g in self.games[player]
+                if g.opponent is not None or g.outcome is Outcome.PAIRING_BYE
+            ),
+            default=0,
+        )
+
+    def _adjusted_score(self, player: int, fore: bool) -> Fraction:
+        """A player's score as his opponents' tie-breaks see it (Art. 16.3).
+
+        Rounds after the player stopped playing (voluntary unplayed rounds with no opponent
+        after his last non-voluntary round) count as draws; under the 2009 rule every unplayed
+        round does. Fore Buchholz takes a last round with an opponent as drawn.
+        """
+        games = self.games[player]
+        if self.regulations is Regulations.FIDE_2009:
+            score = sum((g.points if g.played else self.draw for g in games), Fraction(0))
+        else:
+            last_active = max((g.number for g in games if not g.voluntary), default=0)
+            if fore and self._last_paired_round(player) == self.rounds:
+                last_active = self.rounds
+            absent = Fraction(0) if self.round_robin else self.draw
+            score = sum(
+                (
+                    g.points if g.number <= last_active or g.opponent is not None else absent
+                    for g in games
+                ),
+                Fraction(0),
+            )
+        return score + self._fore_adjustment(player, fore)
+
+    def _fore_adjustment(self, player: int, fore: bool) -> Fraction:
+        if not fore or not self.games[player]:
+            return Fraction(0)
+        last = self.games[player][-1]
+        if last.opponent is None or self._last_paired_round(player) != self.rounds:
+            return Fraction(0)
+        return self.draw - last.points
+
+    def _adjusted_scores(self, fore: bool) -> Mapping[int, Fraction]:
+        key = ("adjusted", fore)
+        if key not in self._cache:
+            self._cache[key] = {p: self._adjusted_score(p, fore) for p in self.players}
+        return self._cache[key]  # type: ignore[return-value]
+
+    def _dummy_score(self, player: int, game: _Round, fore: bool) -> Fraction:
+        """The score of the opponent a player's own unplayed round is counted against."""
+        own = self.points[player] + self._fore_adjustment(player, fore)
+        if self.regulations is Regulations.FIDE_2009:
+            before = sum((g.points for g in self.games[player][: game.number - 1]), Fraction(0))
+            return before + (self.win - game.points) + self.draw * (self.rounds - game.number)
+        if self.regulations is Regulations.FIDE_2026:
+            if game.opponent is not None:  # 16.4.1: no more than the forfeiting opponent
+                return min(own, self._adjusted_scores(fore)[game.opponent])
+            return min(own, self.draw * self.rounds)  # 16.4.2: no more than all draws
+        return own
+
+    def _contributions(self, player: int, spec: TieBreakSpec) -> list[_Contribution]:
+        fore = spec.code == "FB"
+        sonneborn = spec.code == "SB"
+        adjusted = self._adjusted_scores(fore)
+        contributions = []
+        for game in self.games[player]:
+            counts_as_played = game.played or (
+                game.opponent is not None
+                and not spec.played_only
+                and (self.round_robin or (fore and game.number == self.rounds))
+            )
+            if counts_as_played:
+                assert game.opponent is not None
+                score, voluntary = adjusted[game.opponent], False
+            elif spec.played_only or self.round_robin:
+                continue
+            else:
+                score, voluntary = self._dummy_score(player, game, fore), game.voluntary
+            value = score * game.points if sonneborn else score
+            contributions.append(_Contribution(score, value, voluntary))
+        return contributions
+
+    def _buchholz_family(self, spec: TieBreakSpec) -> dict[int, Value]:
+        result: dict[int, Value] = {}
+        for player in self.players:
+            kept = _cut(self._contributions(player, spec), spec.cut_low, spec.cut_high)
+            result[player] = sum((c.value for c in kept), Fraction(0))
+        return result
+
+    # ---- rating-based -------------------------------------------------------------------
+
+    def _rating(self, player: int) -> int | None:
+        rating = self.players[player].rating
+        return rating if rating > 0 else self.unrated_rating
+
+    def _ratings_defined(self) -> bool:
+        return self.unrated_rating is not None or all(p.rating > 0 for p in self.players.values())
+
+    def _rated_games(self, player: int, spec: TieBreakSpec) -> list[tuple[int, Fraction]]:
+        """(opponent's rating, game score) of the games played, after the cuts."""
+        games = [
+            (rating, _game_score(g))
+            for g in self.games[player]
+            if g.played and g.opponent is not None
+            if (rating := self._rating(g.opponent)) is not None
+        ]
+        games.sort(key=lambda game: game[0])
+        return games[spec.cut_low : len(games) - spec.cut_high]
+
+    def _rating_based(self, spec: TieBreakSpec) -> dict[int, Value]:
+        if not self._ratings_defined():
+            return dict.fromkeys(self.players)
+        if spec.code == "RTNG":
+            return {p: Fraction(self._rating(p) or 0) for p in self.players}
+        if spec.code in ("APRO", "APPO"):
+            inner = self.values(TieBreakSpec("TPR" if spec.code == "APRO" else "PTP"))
+            return {p: self._opponents_average(p, inner, Fraction(1)) for p in self.players}
+        performance = {"ARO": _average_rating, "TPR": _performance, "PTP": _perfect_performance}
+        function = performance[spec.code]
+        return {p: function(self._rated_games(p, spec)) for p in self.players}
+
+    def _opponents_average(self, player: int, values: Mapping[int, Value], unit: Fraction) -> Value:
+        found = [
+            value
+            for g in self.games[player]
+            if g.played and g.opponent is not None
+            if (value := values[g.opponent]) is not None
+        ]
+        if not found:
+            return None
+        return round_half_up(sum(found, Fraction(0)) / len(found) / unit) * unit
+
+    # ---- direct encounter -----------------------------------------------------------------
+
+    def _groups_by_points(self) -> list[list[int]]:
+        groups: dict[Fraction, list[int]] = {}
+        for player, points in self.points.items():
+            groups.setdefault(points, []).append(player)
+        return [groups[points] for points in sorted(groups, reverse=True)]
+
+    def _resolve_encounters(self, group: list[int], played_only: bool) -> list[list[int]]:
+        """Split a tied group into ordered blocks by the games among its members, recursively."""
+        if len(group) < 2:
+            return [group]
+        members = set(group)
+        scores: dict[int, Fraction] = {}
+        best_possible: dict[int, Fraction] = {}
+        met_all = True
+        for player in group:
+            by_opponent: dict[int, list[Fraction]] = {}
+            for g in self.games[player]:
+                counts = g.played or (self.round_robin and not played_only)
+                if g.opponent in members and counts:
+                    by_opponent.setdefault(g.opponent, []).append(g.points)
+            # Players who met more than once count the average of their games.
+            scores[player] = sum(
+                (sum(results, Fraction(0)) / len(results) for results in by_opponent.values()),
+                Fraction(0),
+            )
+            missing = len(group) - 1 - len(by_opponent)
+            if missing and not self.round_robin:
+                met_all = False
+            best_possible[player] = scores[player] + missing * self.win
+        if met_all:
+            blocks = _blocks(group, key=lambda p: scores[p])
+        else:
+            blocks = _leaders_out_of_reach(group, scores, best_possible)
+        if len(blocks) == 1:
+            return blocks
+        return [sub for block in blocks for sub in self._resolve_encounters(block, played_only)]
+
+
+# ---- helpers --------------------------------------------------------------------------------
+
+
+def _looks_like_round_robin(players: int, rounds: int) -> bool:
+    if players < 2 or rounds < 1:
+        return False
+    return rounds in (players - 1, players) or rounds in (2 * (players - 1), 2 * players)
+
+
+def _game_score(game: _Round) -> Fraction:
+    """The score of a played game for rating purposes: 1, ½ or 0 whatever the point system."""
+    if game.outcome in (Outcome.WIN, Outcome.UNRATED_WIN):
+        return Fraction(1)
+    if game.outcome in (Outcome.DRAW, Outcome.UNRATED_DRAW, Outcome.ADJOURNED):
+        return Fraction(1, 2)
+    return Fraction(0)
+
+
+def _cut(contributions: list[_Contribution], low: int, high: int) -> list[_Contribution]:
+    """Cut the ``low`` least and ``high`` most significant contributions (C.07 Art. 14, 16.5).
+
+    The least significant is the opponent with the lowest score; a voluntary unplayed round
+    is cut in its place unless its value is already the smaller one.
+    """
+    kept = list(contributions)
+    for _ in range(min(low, len(kept))):
+        lowest = min(kept, key=lambda c: (c.score, c.value))
+        voluntary = [c for c in kept if c.voluntary]
+        if voluntary:
+            candidate = min(voluntary, key=lambda c: (c.value, c.score))
+            if not lowest.value > candidate.value:
+                lowest = candidate
+        kept.remove(lowest)
+    for _ in range(min(high, len(kept))):
+        kept.remove(max(kept, key=lambda c: (c.score, c.value)))
+    return kept
+
+
+def _average_rating(games: list[tuple[int, Fraction]]) -> Value:
+    if not games:
+        return None
+    return Fraction(round_half_up(Fraction(sum(r for r, _ in games), len(games))))
+
+
+def _performance(games: list[tuple[int, Fraction]]) -> Value:
+    average = _average_rating(games)
+    if average is None:
+        return None
+    score = sum((s for _, s in games), Fraction(0))
+    return average + dp_for_score(score, len(games))
+
+
+def _perfect_performance(games: list[tuple[int, Fraction]]) -> Value:
+    """The lowest rating whose expected score against the opponents reaches the score."""
+    if not games:
+        return None
+    ratings = [r for r, _ in games]
+    score = sum((s for _, s in games), Fraction(0))
+    if score == 0:
+        return Fraction(min(ratings) - 800)
+    if score >= len(games):
+        return Fraction(max(ratings) + 800)
+
+    def expected(rating: int) -> Fraction:
+        return sum((expected_score(rating, r) for r in ratings), Fraction(0))
+
+    low, high = min(ratings) - 800, max(ratings) + 800  # expected(low) < score <= expected(high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if expected(middle) >= score:
+            high = middle
+        else:
+            low = middle
+    return Fraction(high)
+
+
+def _blocks(group: Sequence[int], key: Callable[[int], Fraction]) -> list[list[int]]:
+    """Split into blocks of equal key, the highest first."""
+    ordered = sorted(group, key=lambda p: (-key(p), p))
+    blocks: list[list[int]] = []
+    for player in ordered:
+        if blocks and key(blocks[-1][0]) == key(player):
+            blocks[-1].append(player)
+        else:
+            blocks.append([player])
+    return blocks
+
+
+def _leaders_out_of_reach(
+    group: Sequence[int], scores: Mapping[int, Fraction], best: Mapping[int, Fraction]
+) -> list[list[int]]:
+    """Not all have met: a player is placed ahead only when nobody below can still reach him."""
+    ordered = sorted(group, key=lambda p: (-scores[p], -best[p], p))
+    blocks: list[list[int]] = []
+    for index, player in enumerate(ordered):
+        rest = ordered[index:]
+        if index and scores[ordered[index - 1]] > max(best[p] for p in rest):
+            blocks.append([player])
+        elif blocks:
+            blocks[-1].append(player)
+        else:
+            blocks.append([player])
+        if len(blocks[-1]) > 1:
+            blocks[-1].extend(ordered[index + 1 :])
+            break
+    return blocks
+
+
+def _places(blocks: Sequence[Sequence[int]]) -> Iterable[tuple[int, Sequence[int]]]:
+    place = 1
+    for block in blocks:
+        yield place, block
+        place += len(block)
+
+
+def tiebreak_values(
+    sheet: TournamentSheet,
+    spec: TieBreakSpec | str,
+    settings: TieBreakSettings | None = None,
+) -> Mapping[int, Value]:
+    """Each player's value of one tie-break (by starting rank)."""
+    return TieBreakCalculator(sheet, settings).values(spec)
