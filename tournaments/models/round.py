@@ -78,6 +78,17 @@ class Result(models.TextChoices):
     def is_decided(self) -> bool:
         return self not in {Result.NOT_PLAYED, Result.ADJOURNED}
 
+    @classmethod
+    def from_outcomes(cls, white: Outcome, black: Outcome) -> tuple[Result, bool] | None:
+        """The board result (and whether it is unrated) for two players' outcomes,
+        ``None`` when they do not fit together (both won, …)."""
+        rated_white, rated_black = _RATED.get(white, white), _RATED.get(black, black)
+        unrated = (rated_white, rated_black) != (white, black)
+        for result, outcomes in _OUTCOMES.items():
+            if outcomes == (rated_white, rated_black):
+                return Result(result), unrated
+        return None
+
 
 _OUTCOMES: dict[str, tuple[Outcome, Outcome]] = {
     Result.NOT_PLAYED: (Outcome.NOT_PAIRED, Outcome.NOT_PAIRED),
@@ -99,6 +110,7 @@ _UNRATED = {
     Outcome.DRAW: Outcome.UNRATED_DRAW,
     Outcome.LOSS: Outcome.UNRATED_LOSS,
 }
+_RATED = {unrated: rated for rated, unrated in _UNRATED.items()}
 
 
 class ByeKind(models.TextChoices):
@@ -106,15 +118,38 @@ class ByeKind(models.TextChoices):
     HALF_POINT = "half", _("Half-point bye")
     FULL_POINT = "full", _("Full-point bye")
     ZERO_POINT = "zero", _("Zero-point bye")
+    ABSENT = "absent", _("Absent without notice (forfeit loss, unpaired)")
+    UNOPPOSED_WIN = "win", _("Forfeit win without an opponent")
+    """Older TRF files write a bye as ``0000 - +``; kept so that standings match the file."""
 
     @property
     def outcome(self) -> Outcome:
-        return {
-            ByeKind.PAIRING_ALLOCATED: Outcome.PAIRING_BYE,
-            ByeKind.HALF_POINT: Outcome.HALF_BYE,
-            ByeKind.FULL_POINT: Outcome.FULL_BYE,
-            ByeKind.ZERO_POINT: Outcome.ZERO_BYE,
-        }[self]
+        return _BYE_OUTCOMES[self]
+
+    @classmethod
+    def for_outcome(cls, outcome: Outcome) -> ByeKind:
+        """The bye kind of a round without an opponent; a scored game code (TRF ``1``, ``=``,
+        ``0`` without opponent) becomes the bye worth the same points."""
+        return _BYE_BY_OUTCOME[outcome]
+
+
+_BYE_OUTCOMES = {
+    ByeKind.PAIRING_ALLOCATED: Outcome.PAIRING_BYE,
+    ByeKind.HALF_POINT: Outcome.HALF_BYE,
+    ByeKind.FULL_POINT: Outcome.FULL_BYE,
+    ByeKind.ZERO_POINT: Outcome.ZERO_BYE,
+    ByeKind.ABSENT: Outcome.FORFEIT_LOSS,
+    ByeKind.UNOPPOSED_WIN: Outcome.FORFEIT_WIN,
+}
+_BYE_BY_OUTCOME = {
+    **{outcome: kind for kind, outcome in _BYE_OUTCOMES.items()},
+    Outcome.WIN: ByeKind.FULL_POINT,
+    Outcome.UNRATED_WIN: ByeKind.FULL_POINT,
+    Outcome.DRAW: ByeKind.HALF_POINT,
+    Outcome.UNRATED_DRAW: ByeKind.HALF_POINT,
+    Outcome.LOSS: ByeKind.ZERO_POINT,
+    Outcome.UNRATED_LOSS: ByeKind.ZERO_POINT,
+}
 
 
 class EntrySource(models.TextChoices):
@@ -141,7 +176,7 @@ class Pairing(models.Model):
         blank=True,
         verbose_name=_("black"),
     )
-    bye = models.CharField(_("bye"), max_length=4, choices=ByeKind.choices, blank=True)
+    bye = models.CharField(_("bye"), max_length=8, choices=ByeKind.choices, blank=True)
     result = models.CharField(
         _("result"), max_length=8, choices=Result.choices, default=Result.NOT_PLAYED
     )

@@ -12,6 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament, TournamentLog, TournamentRole
+from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
 
 from .audit import last_round_number, log_event
 from .errors import TournamentError, raise_if
@@ -49,11 +50,15 @@ def _point_problems(values: dict[str, Decimal]) -> list[str]:
 
 def tiebreak_problems(tiebreaks: Any) -> list[str]:
     """What is wrong with a tie-break list (an ordered list of FIDE acronyms)."""
-    if not isinstance(tiebreaks, list) or not all(
-        isinstance(item, str) and item.strip() for item in tiebreaks
-    ):
+    if not isinstance(tiebreaks, list) or not all(isinstance(item, str) for item in tiebreaks):
         return [_("The tie-breaks must be a list of FIDE acronyms such as BH/C1.")]
-    return []
+    problems = []
+    for text in tiebreaks:
+        try:
+            parse_tiebreak(text)
+        except TieBreakError as error:
+            problems.append(str(error))
+    return problems
 
 
 def _full_clean(tournament: Tournament) -> list[str]:
@@ -94,7 +99,6 @@ def create_tournament(
         TournamentRole.objects.create(
             tournament=tournament, user=user, role=TournamentRole.Role.CHIEF_ARBITER
         )
-    log_event(tournament, TournamentLog.Kind.CONFIGURATION, _("Tournament created."), user=user)
     return tournament
 
 

@@ -1,0 +1,29 @@
+"""``import_trf FILE``: a new tournament from a TRF file; prints its id."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+
+from tournaments.services import TournamentError
+from tournaments.services.trf_exchange import import_trf
+
+from ._common import bad_input
+
+
+class Command(BaseCommand):
+    help = "Import a TRF06/TRF16/TRF-2026 file as a new tournament and print its id."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the TRF file")
+
+    def handle(self, *args, **options):
+        path = Path(options["file"])
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise bad_input(f"{path}: {error.strerror}") from None
+        try:
+            tournament = import_trf(data, filename=str(path))
+        except TournamentError as error:
+            raise bad_input("\n".join(error.problems)) from None
+        self.stdout.write(str(tournament.pk))

@@ -1,0 +1,407 @@
+"""TRF import and export, through the framework-free ``tournaments.trf`` package.
+
+Import stores a file's event, players and every round (games, byes, results) in one
+transaction, or nothing; export writes the stored event back as TRF16 or TRF-2026 with the
+tournament log as ``###`` comments.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    Absence,
+    ByeKind,
+    EntrySource,
+    Pairing,
+    PairingSystem,
+    Player,
+    Result,
+    ResultChange,
+    Round,
+    Tournament,
+    TournamentLog,
+)
+from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
+from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
+from tournaments.selectors import tournament_sheet
+from tournaments.trf import TrfDocument, TrfError, TrfRecord, read_trf, write_trf
+from tournaments.trf.document import parse_trf_date
+
+from .audit import log_event
+from .configuration import create_tournament
+from .errors import TournamentError, raise_if
+
+TRF_BIRTH = re.compile(r"^(\d{4})(?:[/.-](\d{2})[/.-](\d{2}))?$")
+
+
+def _decimal(value: Fraction) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def _birth(text: str) -> tuple[date | None, int | None]:
+    match = TRF_BIRTH.match(text.strip())
+    if not match or match[1] == "0000":
+        return None, None
+    year, month, day = match.groups()
+    if month and day and month != "00" and day != "00":
+        try:
+            return date(int(year), int(month), int(day)), None
+        except ValueError:
+            pass
+    return None, int(year)
+
+
+def _system(document: TrfDocument, sheet: TournamentSheet) -> str:
+    """The pairing system: named in record 092/192 when given, else what the games show."""
+    kind = f"{document.header('092')} {document.header('192')}".lower()
+    if "robin" in kind or "rr" in kind.split():
+        return PairingSystem.DOUBLE_ROUND_ROBIN if "double" in kind else PairingSystem.ROUND_ROBIN
+    count = len(sheet.players)
+    met = {
+        frozenset((p.start_rank, e.opponent))
+        for p in sheet.players
+        for e in p.rounds
+        if e.opponent is not None
+    }
+    if count > 2 and len(met) == count * (count - 1) // 2 and sheet.rounds in {count - 1, count}:
+        return PairingSystem.ROUND_ROBIN
+    return PairingSystem.SWISS
+
+
+def _tiebreaks(document: TrfDocument, warnings: list[str]) -> list[str]:
+    found = []
+    for token in re.split(r"[\s,;]+", document.header("202")):
+        if not token:
+            continue
+        try:
+            found.append(parse_tiebreak(token).name)
+        except TieBreakError as error:
+            warnings.append(_("record 202: %(error)s; left out") % {"error": error})
+    return found
+
+
+def _player(tournament: Tournament, sheet: PlayerSheet) -> Player:
+    birth_date, birth_year = _birth(sheet.birth)
+    player = Player(
+        tournament=tournament,
+        name=sheet.name,
+        title=sheet.title,
+        sex={"f": "w"}.get(sheet.sex.lower(), sheet.sex.lower()),
+        federation=sheet.federation.upper(),
+        fide_id=sheet.fide_id.lstrip("0"),
+        birth_date=birth_date,
+        birth_year=birth_year,
+        start_rank=sheet.start_rank,
+        withdrawn_after_round=sheet.withdrawn_after,
+        status=(
+            Player.Status.WITHDRAWN if sheet.withdrawn_after is not None else Player.Status.ACTIVE
+        ),
+    )
+    setattr(player, f"rating_{tournament.rating_type}", sheet.rating or None)
+    return player
+
+
+_ABSENCES = {
+    Outcome.HALF_BYE: Absence.Kind.HALF_POINT_BYE,
+    Outcome.ZERO_BYE: Absence.Kind.ZERO_POINT_BYE,
+    Outcome.FULL_BYE: Absence.Kind.FULL_POINT_BYE,
+}
+
+
+def _announced_absences(
+    document: TrfDocument, played: int, players: dict[int, Player]
+) -> Iterable[Absence]:
+    """Byes entered after the last round played: requests for the rounds to come."""
+    for trf_player in document.players:
+        for number, game in enumerate(trf_player.games, start=1):
+            if number > played and game is not None and game.outcome in _ABSENCES:
+                yield Absence(
+                    player=players[trf_player.start_rank],
+                    round_number=number,
+                    kind=_ABSENCES[game.outcome],
+                    reason=_("announced in the imported file"),
+                )
+
+
+def _player_problems(player: Player, line: int) -> list[str]:
+    try:
+        player.full_clean(exclude=["tournament"], validate_constraints=False)
+    except ValidationError as error:
+        return [
+            _("line %(line)s, %(field)s: %(message)s")
+            % {"line": line, "field": field, "message": " ".join(messages)}
+            for field, messages in error.message_dict.items()
+        ]
+    return []
+
+
+def _boards(
+    sheet: TournamentSheet, number: int, warnings: list[str]
+) -> tuple[list[tuple[int, int, Result, bool]], list[tuple[int, ByeKind]], list[str]]:
+    """Round ``number`` as games (white, black, result, unrated) and byes, by starting rank."""
+    entries = {p.start_rank: p.entry(number) for p in sheet.players}
+    games, byes, problems, seen = [], [], [], set()
+    for rank, entry in entries.items():
+        if entry.opponent is None:
+            if entry.outcome != Outcome.NOT_PAIRED:
+                byes.append((rank, ByeKind.for_outcome(entry.outcome)))
+            continue
+        if rank in seen:
+            continue
+        other = entries.get(entry.opponent)
+        if other is None or other.opponent != rank:
+            problems.append(
+                _("round %(round)s: player %(a)s meets %(b)s, who does not meet him")
+                % {"round": number, "a": rank, "b": entry.opponent}
+            )
+            continue
+        seen |= {rank, entry.opponent}
+        white, black = rank, entry.opponent
+        if entry.color == Color.BLACK or (entry.color is None and other.color == Color.WHITE):
+            white, black = black, white
+        elif entry.color is None and other.color is None:
+            warnings.append(
+                _("round %(round)s: no colours for %(a)s – %(b)s; the lower number takes white")
+                % {"round": number, "a": white, "b": black}
+            )
+        white_entry, black_entry = entries[white], entries[black]
+        fitted = Result.from_outcomes(white_entry.outcome, black_entry.outcome)
+        if fitted is None:
+            problems.append(
+                _("round %(round)s: results %(w)r and %(b)r of players %(a)s and %(c)s do not fit")
+                % {
+                    "round": number,
+                    "w": white_entry.outcome.value,
+                    "b": black_entry.outcome.value,
+                    "a": white,
+                    "c": black,
+                }
+            )
+            continue
+        games.append((white, black, *fitted))
+    return games, byes, problems
+
+
+def _store_rounds(
+    tournament: Tournament,
+    sheet: TournamentSheet,
+    players: dict[int, Player],
+    user: AbstractBaseUser | None,
+    warnings: list[str],
+) -> None:
+    problems: list[str] = []
+    rounds = []
+    for number in range(1, sheet.rounds + 1):
+        games, byes, round_problems = _boards(sheet, number, warnings)
+        problems += round_problems
+        rounds.append((number, games, byes))
+    raise_if(problems)
+    entered_by = user if user is not None and user.is_authenticated else None
+    now = timezone.now()
+    for number, games, byes in rounds:
+        finished = all(result.is_decided for *_, result, _unrated in games)
+        round_ = Round.objects.create(
+            tournament=tournament,
+            number=number,
+            paired_by=Round.PairedBy.IMPORT,
+            status=Round.Status.FINISHED if finished else Round.Status.PUBLISHED,
+        )
+        boards = [
+            Pairing(
+                round=round_,
+                board=board,
+                white=players[white],
+                black=players[black],
+                result=result,
+                unrated=unrated,
+                entry_source=EntrySource.IMPORT if result != Result.NOT_PLAYED else "",
+                entered_by=entered_by if result != Result.NOT_PLAYED else None,
+                entered_at=now if result != Result.NOT_PLAYED else None,
+            )
+            for board, (white, black, result, unrated) in enumerate(games, start=1)
+        ]
+        boards += [
+            Pairing(round=round_, board=board, white=players[rank], bye=kind)
+            for board, (rank, kind) in enumerate(byes, start=len(games) + 1)
+        ]
+        Pairing.objects.bulk_create(boards)
+        ResultChange.objects.bulk_create(
+            ResultChange(
+                pairing=pairing,
+                old_result=Result.NOT_PLAYED,
+                new_result=pairing.result,
+                reason=ResultChange.Reason.IMPORT,
+                source=EntrySource.IMPORT,
+                user=entered_by,
+            )
+            for pairing in boards
+            if pairing.black is not None and pairing.result != Result.NOT_PLAYED
+        )
+
+
+@transaction.atomic
+def import_trf(
+    text: str | bytes, *, user: AbstractBaseUser | None = None, filename: str = ""
+) -> Tournament:
+    """A new tournament from a TRF06/16/2026 file; refuses the whole file on any error."""
+    where = f"{filename}: " if filename else ""
+    try:
+        document = read_trf(text)
+    except TrfError as error:
+        raise TournamentError(f"{where}{error}") from None
+    sheet = document.to_sheet()
+    warnings = list(document.warnings)
+    points = sheet.points
+    tournament = create_tournament(
+        name=(document.name or filename or _("Imported tournament"))[:200],
+        system=_system(document, sheet),
+        number_of_rounds=max(document.planned_rounds or 0, sheet.rounds, 1),
+        user=user,
+        place=document.header("022")[:200],
+        federation=_federation(document.header("032"), warnings),
+        start_date=document.start_date,
+        end_date=_end_date(document, warnings),
+        chief_arbiter=document.header("102")[:200],
+        deputy_arbiters=document.header("112")[:400],
+        time_control=document.header("122")[:100],
+        tiebreaks=_tiebreaks(document, warnings),
+        **{f"points_{name}": _decimal(getattr(points, name)) for name in _POINT_NAMES},
+    )
+    lines = {player.start_rank: player.line for player in document.players}
+    players = {p.start_rank: _player(tournament, p) for p in sheet.players}
+    raise_if(
+        [
+            problem
+            for rank, player in players.items()
+            for problem in _player_problems(player, lines[rank])
+        ]
+    )
+    Player.objects.bulk_create(players.values())
+    _store_rounds(tournament, sheet, players, user, warnings)
+    Absence.objects.bulk_create(_announced_absences(document, sheet.rounds, players))
+    log_event(
+        tournament,
+        TournamentLog.Kind.IMPORT,
+        _("Imported %(file)s: %(players)s players, %(rounds)s rounds.")
+        % {"file": filename or "TRF", "players": len(players), "rounds": sheet.rounds},
+        user=user,
+        round_number=sheet.rounds or None,
+        reason="\n".join(warnings),
+    )
+    for comment in document.comments:
+        log_event(tournament, TournamentLog.Kind.IMPORT, comment, user=user)
+    return tournament
+
+
+_POINT_NAMES = (
+    "win",
+    "draw",
+    "loss",
+    "pairing_bye",
+    "half_bye",
+    "full_bye",
+    "zero_bye",
+    "forfeit_win",
+    "forfeit_loss",
+)
+
+
+def _federation(text: str, warnings: list[str]) -> str:
+    code = text.strip().upper()
+    if code and not re.fullmatch(r"[A-Z]{3}", code):
+        warnings.append(
+            _("record 032: %(code)r is not a federation code; left out") % {"code": text}
+        )
+        return ""
+    return code
+
+
+def _end_date(document: TrfDocument, warnings: list[str]) -> date | None:
+    start, end = document.start_date, parse_trf_date(document.header("052"))
+    if start and end and end < start:
+        warnings.append(_("record 052: the end date is before the start date; left out"))
+        return None
+    return end
+
+
+def _header_records(tournament: Tournament, players: int, version: int) -> Iterable[TrfRecord]:
+    fields = [
+        ("022", tournament.place),
+        ("032", tournament.federation),
+        ("042", tournament.start_date.strftime("%Y/%m/%d") if tournament.start_date else ""),
+        ("052", tournament.end_date.strftime("%Y/%m/%d") if tournament.end_date else ""),
+        ("062", str(players)),
+        ("092", tournament.get_system_display()),
+        ("102", tournament.chief_arbiter),
+        ("112", tournament.deputy_arbiters),
+        ("122", tournament.time_control),
+    ]
+    for code, value in fields:
+        if value:
+            yield TrfRecord(f"{code} {value}")
+    yield TrfRecord(f"XXR {tournament.number_of_rounds}")
+    if version == 2026 and tournament.tiebreaks:
+        yield TrfRecord("202 " + " ".join(tournament.tiebreaks))
+
+
+def _comments(tournament: Tournament) -> Iterable[TrfRecord]:
+    """The log's integrity events as TRF-2026 ``###`` comments."""
+    for entry in tournament.log.exclude(kind=TournamentLog.Kind.IMPORT).iterator():
+        where = f" @ Round {entry.round_number}" if entry.round_number else ""
+        reason = f" ({entry.reason})" if entry.reason else ""
+        text = " ".join(f"{entry.get_kind_display()}{where}: {entry.message}{reason}".split())
+        yield TrfRecord(f"### {text}")
+
+
+def _with_announced_byes(tournament: Tournament, sheet: TournamentSheet) -> TournamentSheet:
+    """The sheet plus the byes requested for the next round, which pairing engines read."""
+    following = sheet.rounds + 1
+    requested = {
+        absence.player.start_rank: absence
+        for absence in Absence.objects.filter(
+            player__tournament=tournament, round_number=following
+        ).select_related("player")
+    }
+    if not requested:
+        return sheet
+    outcome = {kind: outcome for outcome, kind in _ABSENCES.items()}
+    players = [
+        replace(
+            player,
+            rounds=(
+                *player.rounds,
+                RoundEntry(following, outcome[Absence.Kind(requested[player.start_rank].kind)]),
+            ),
+        )
+        if player.start_rank in requested
+        else player
+        for player in sheet.players
+    ]
+    return replace(sheet, players=players)
+
+
+def export_trf(tournament: Tournament, *, version: int = 16) -> str:
+    """The tournament as TRF16 (``version=16``) or TRF-2026 (with ``###`` comments).
+
+    Byes requested for the next round are written in its column, as pairing engines expect.
+    """
+    sheet = _with_announced_byes(tournament, tournament_sheet(tournament))
+    records = list(_header_records(tournament, len(sheet.players), version))
+    if version == 2026:
+        records += _comments(tournament)
+    try:
+        return write_trf(TrfDocument.from_sheet(sheet, records=records), version=version)
+    except TrfError as error:
+        raise TournamentError(str(error)) from None
