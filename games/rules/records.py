@@ -1,0 +1,346 @@
+"""Game records as arbiters have them: PGN files, lists of written moves, UCI.
+
+A :class:`GameRecord` keeps what was written — headers, every mainline move exactly as
+written with its line and column, comments, NAGs and clock comments — without judging it;
+:mod:`games.rules.replay` checks the moves.
+
+PGN is read here, not with :func:`chess.pgn.read_game`, for three reasons an arbiter cannot
+do without: python-chess's reader skips text it does not recognise without a word (the
+German ``Sf3`` is read as the pawn move ``f3``), it does not say where (line and column) a
+problem is, and it builds a tree of every variation, which checking does not need and which
+made it about half as fast. Variations are read for their syntax and otherwise skipped.
+A file is streamed one game at a time, whatever its size.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+import chess
+
+from games.rules.clocks import read_clock_comment
+
+__all__ = [
+    "GameRecord",
+    "SyntaxProblem",
+    "WrittenMove",
+    "decode_lines",
+    "game_from_moves",
+    "game_from_uci",
+    "read_pgn",
+    "read_pgn_file",
+]
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+# NAGs for move suffixes (PGN standard 10).
+_SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_][^\s"\[\]]*)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG_UNESCAPE = re.compile(r"\\(.)")
+_TOKEN = re.compile(
+    r"""
+    (?P<space>\s+)
+    |(?P<result>1-0|0-1|1/2-1/2|½-½|\*)(?![\w-])
+    |(?P<number>[1-9][0-9]*(?:\.+|…|(?=\s)))
+    |(?P<ellipsis>\.\.+|…)
+    |(?P<nag>\$[0-9]+)
+    |(?P<comment>\{)
+    |(?P<rest>;)
+    |(?P<open>\()
+    |(?P<close>\))
+    |(?P<tag>\[)
+    |(?P<move>[^\s{}();\[$]+)
+    """,
+    re.VERBOSE,
+)
+_MOVE_SUFFIX = re.compile(r"(?<=[^!?])([!?]{1,2})$")
+_LINE_BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem:
+    """Something in the file that is not PGN, with where it is."""
+
+    line: int
+    column: int
+    message: str
+
+    def describe(self) -> str:
+        return f"line {self.line}, column {self.column}: {self.message}"
+
+
+@dataclass(slots=True)
+class WrittenMove:
+    """One mainline move as written, where it was written, and what follows it."""
+
+    text: str
+    line: int = 0
+    column: int = 0
+    nags: list[int] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+
+    def clock(self) -> tuple[float | None, float | None]:
+        """``(remaining, elapsed)`` seconds from this move's ``[%clk]`` / ``[%emt]``."""
+        for comment in self.comments:
+            remaining, elapsed = read_clock_comment(comment)
+            if remaining is not None or elapsed is not None:
+                return remaining, elapsed
+        return None, None
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """One game as written: headers, mainline moves, the result token, and any problems."""
+
+    number: int = 1
+    """1-based position of the game in its file."""
+    line: int = 1
+    headers: dict[str, str] = field(default_factory=dict)
+    moves: list[WrittenMove] = field(default_factory=list)
+    result_token: str | None = None
+    comments: list[str] = field(default_factory=list)
+    """Comments before the first move."""
+    problems: list[SyntaxProblem] = field(default_factory=list)
+
+    @property
+    def declared_result(self) -> str:
+        """The ``Result`` tag, else the termination marker, else ``*``."""
+        result = self.headers.get("Result", "").strip()
+        if result in RESULTS:
+            return result
+        return self.result_token or "*"
+
+    @property
+    def start_fen(self) -> str | None:
+        """The ``FEN`` tag, with or without ``SetUp`` (both are met in real files)."""
+        return self.headers.get("FEN") or None
+
+    @property
+    def variant(self) -> str:
+        return self.headers.get("Variant", "Standard").strip() or "Standard"
+
+    def has_content(self) -> bool:
+        return bool(
+            self.headers or self.moves or self.result_token or self.comments or self.problems
+        )
+
+
+def decode_lines(stream: BinaryIO) -> Iterator[str]:
+    """Text lines of a PGN file of unknown encoding: UTF-8 (with or without BOM), else each
+    undecodable line as Latin-1, the usual encoding of older PGN files. Any line break
+    (``\\n``, ``\\r\\n``, a lone ``\\r``) ends a line."""
+    first = True
+    for raw in stream:
+        if first:
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
+            first = False
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
+        if "\r" in text.rstrip("\r\n"):
+            yield from (part + "\n" for part in text.splitlines())
+        else:
+            yield text
+
+
+def read_pgn_file(path: str) -> Iterator[GameRecord]:
+    """The games of a PGN file, read lazily (the file stays open while iterating)."""
+    with open(path, "rb") as stream:
+        yield from read_pgn(decode_lines(stream))
+
+
+def read_pgn(lines: Iterable[str], *, first_line: int = 1) -> Iterator[GameRecord]:
+    """Games from PGN text lines, one at a time. Never raises on bad input: what cannot be
+    read becomes a :class:`SyntaxProblem` of its game."""
+    reader = _PgnReader(first_line)
+    for line in lines:
+        if "<" in line and _LINE_BREAK_TAG.search(line):
+            # Some web exports write HTML line breaks instead of newlines.
+            for part in _LINE_BREAK_TAG.split(line):
+                yield from reader.feed(part)
+                reader.line_number -= 1
+            reader.line_number += 1
+        else:
+            yield from reader.feed(line)
+    yield from reader.finish()
+
+
+class _PgnReader:
+    """Line-by-line PGN reader; a small state machine so files are streamed."""
+
+    def __init__(self, first_line: int) -> None:
+        self.line_number = first_line
+        self.games = 0
+        self.game = self._new_game()
+        self.in_movetext = False
+        self.after_result = False
+        self.depth = 0
+        self.open_comment: list[str] | None = None
+        self.comment_start = (0, 0)
+        self.variation_start = (0, 0)
+        self.first = True
+
+    def _new_game(self) -> GameRecord:
+        return GameRecord(number=self.games + 1, line=self.line_number)
+
+    def _end_game(self) -> Iterator[GameRecord]:
+        if self.depth:
+            line, column = self.variation_start
+            self._problem(line, column, "variation '(' is never closed")
+        if self.game.has_content():
+            self.games += 1
+            yield self.game
+        self.game = self._new_game()
+        self.in_movetext = self.after_result = False
+        self.depth = 0
+
+    def _problem(self, line: int, column: int, message: str) -> None:
+        self.game.problems.append(SyntaxProblem(line, column, message))
+
+    def feed(self, line: str) -> Iterator[GameRecord]:
+        number = self.line_number
+        self.line_number += 1
+        if self.first:
+            line = line.lstrip("\ufeff")
+            self.first = False
+        position = 0
+        if self.open_comment is not None:
+            close = line.find("}")
+            if close < 0:
+                self.open_comment.append(line)
+                return
+            self.open_comment.append(line[:close])
+            self._comment("".join(self.open_comment).strip())
+            self.open_comment = None
+            position = close + 1
+        elif line.startswith("%"):
+            return  # PGN escape line
+        elif not line.strip():
+            if self.in_movetext or self.after_result:
+                yield from self._end_game()
+            return
+        if not self.game.has_content():
+            self.game.line = number
+        yield from self._scan(line, number, position)
+
+    def _scan(self, line: str, number: int, position: int) -> Iterator[GameRecord]:
+        end = len(line)
+        while position < end:
+            match = _TOKEN.match(line, position)
+            assert match is not None  # the last alternative matches any other character
+            kind = match.lastgroup
+            column = position + 1
+            position = match.end()
+            if kind == "space":
+                continue
+            if kind == "tag":
+                tag = _TAG.match(line, column - 1)
+                if (
+                    self.in_movetext
+                    or self.after_result
+                    or (tag is not None and tag.group(1) in self.game.headers)
+                ):
+                    yield from self._end_game()
+                    self.game.line = number
+                if tag is None:
+                    self._problem(number, column, 'malformed tag pair; expected [Name "value"]')
+                    return
+                self.game.headers[tag.group(1)] = _TAG_UNESCAPE.sub(r"\1", tag.group(2))
+                position = tag.end()
+                continue
+            if kind == "rest":
+                self._comment(line[position:].strip())
+                return
+            if kind == "comment":
+                close = line.find("}", position)
+                if close < 0:
+                    self.open_comment = [line[position:]]
+                    self.comment_start = (number, column)
+                    return
+                self._comment(line[position:close].strip())
+                position = close + 1
+                continue
+            if self.after_result:
+                yield from self._end_game()
+                self.game.line = number
+            self.in_movetext = True
+            self._movetext(kind, match.group(), number, column)
+
+    def _movetext(self, kind: str | None, token: str, line: int, column: int) -> None:
+        if kind == "open":
+            if self.depth == 0:
+                self.variation_start = (line, column)
+            self.depth += 1
+        elif kind == "close":
+            if self.depth:
+                self.depth -= 1
+            else:
+                self._problem(line, column, "')' closes no variation")
+        elif self.depth or kind in ("number", "ellipsis"):
+            return
+        elif kind == "nag":
+            if self.game.moves:
+                self.game.moves[-1].nags.append(int(token[1:]))
+        elif kind == "result":
+            self.game.result_token = "1/2-1/2" if token == "½-½" else token
+            self.in_movetext = False
+            self.after_result = True
+        else:
+            self._move(token, line, column)
+
+    def _move(self, token: str, line: int, column: int) -> None:
+        suffix = _MOVE_SUFFIX.search(token)
+        move = WrittenMove(token, line, column)
+        if suffix and suffix.group(1) in _SUFFIX_NAGS:
+            move.text = token[: suffix.start()]
+            move.nags.append(_SUFFIX_NAGS[suffix.group(1)])
+        elif token in _SUFFIX_NAGS and self.game.moves:
+            self.game.moves[-1].nags.append(_SUFFIX_NAGS[token])
+            return
+        self.game.moves.append(move)
+
+    def _comment(self, text: str) -> None:
+        if self.depth:
+            return
+        if self.game.moves:
+            self.game.moves[-1].comments.append(text)
+        else:
+            self.game.comments.append(text)
+
+    def finish(self) -> Iterator[GameRecord]:
+        if self.open_comment is not None:
+            line, column = self.comment_start
+            self._problem(line, column, "comment '{' is never closed")
+            self.open_comment = None
+        yield from self._end_game()
+
+
+def game_from_moves(
+    moves: Sequence[str], *, fen: str | None = None, headers: dict[str, str] | None = None
+) -> GameRecord:
+    """A record from written moves (SAN, sloppy forms or UCI), e.g. a typed-in scoresheet."""
+    record = GameRecord(headers=dict(headers or {}))
+    if fen is not None:
+        record.headers["SetUp"] = "1"
+        record.headers["FEN"] = fen
+    record.moves = [WrittenMove(text, 0, index + 1) for index, text in enumerate(moves)]
+    return record
+
+
+def game_from_uci(moves: str | Sequence[str], *, fen: str | None = None) -> GameRecord:
+    """A record from UCI moves (``"e2e4 e7e5"`` or a list), as engines and boards send them."""
+    return game_from_moves(moves.split() if isinstance(moves, str) else moves, fen=fen)
+
+
+def starting_board(record: GameRecord) -> chess.Board:
+    """The position the record starts from. Raises ``ValueError`` for a bad ``FEN`` tag."""
+    chess960 = record.variant.lower() in ("chess960", "fischerandom", "fischer random")
+    fen = record.start_fen
+    if fen is None:
+        return chess.Board(chess960=chess960)
+    board = chess.Board(fen, chess960=chess960)
+    board.chess960 = board.chess960 or board.has_chess960_castling_rights()
+    return board
