@@ -1,0 +1,296 @@
+"""The online room's house rules (seeds 001–003): resignation, automatic draws, fouls,
+abandonment and the two rating-change tables.
+
+Every count comes from the ruleset (``resign_min_moves``, ``auto_draw_quiet_moves``,
+``auto_draw_consecutive_checks``, ``auto_draw_total_checks``,
+``king_into_check_fouls_to_lose``, ``abandonment_loss_multiplier``,
+``abandonment_draw_after_moves``); a rule a ruleset does not have is switched off there.
+The flag fall that voids a game is in :mod:`.periods`, draw offers in :mod:`.draw_offers`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import chess
+
+from games.rules.rulesets import OnlineRatingTable, Ruleset
+from games.rules.rulings import Decision, Ruling, Score
+
+from ._common import SIDE_EN, SIDE_ZH, IncidentError, both_moves_made, color_name, ruling
+from ._record import ReplayedGame
+
+
+@dataclass(frozen=True)
+class Resignation:
+    """``by`` resigns."""
+
+    by: chess.Color
+
+
+@dataclass(frozen=True)
+class AutomaticDrawCheck:
+    """The server checks the position after the last move for an automatic draw."""
+
+
+@dataclass(frozen=True)
+class KingIntoCheck:
+    """``by`` tried to move his king into check; ``earlier_fouls`` he had made before."""
+
+    by: chess.Color
+    earlier_fouls: int = 0
+
+
+@dataclass(frozen=True)
+class Abandonment:
+    """``by`` left the game."""
+
+    by: chess.Color
+
+
+def rule_resignation(record: ReplayedGame, resignation: Resignation, ruleset: Ruleset) -> Ruling:
+    """10.2, with the online minimum: resignation only after ``resign_min_moves`` moves each."""
+    board = record.board()
+    made = both_moves_made(board)
+    by = resignation.by
+    if made < ruleset.resign_min_moves:
+        minimum = ruleset.resign_min_moves
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "Resignation (online)",
+            f"{SIDE_EN[by]} may not resign before both sides have made {minimum} moves "
+            f"({made} made): play continues.",
+            f"双方走满{minimum}回合之前不能认输（现为{made}回合）：对局继续。",
+            details={"moves_made": made},
+        )
+    return ruling(
+        ruleset,
+        Decision.GAME_OVER,
+        "10.2",
+        f"{SIDE_EN[by]} resigned: {SIDE_EN[not by]} wins.",
+        f"{SIDE_ZH[by]}认输：{SIDE_ZH[not by]}胜。",
+        score=Score.loss_for(by),
+        details={"moves_made": made},
+    )
+
+
+def checks_given(record: ReplayedGame) -> list[bool]:
+    """For each ply of the record, whether the move gave check."""
+    board = chess.Board(record.starting_fen)
+    checks = []
+    for move in record.moves:
+        board.push(move)
+        checks.append(board.is_check())
+    return checks
+
+
+def _check_counts(record: ReplayedGame) -> dict[chess.Color, tuple[int, int]]:
+    """Per side: (checks given in an unbroken run up to its last move, checks given in all)."""
+    board = chess.Board(record.starting_fen)
+    first_mover = board.turn
+    counts: dict[chess.Color, tuple[int, int]] = {}
+    checks = checks_given(record)
+    for color in chess.COLORS:
+        own = checks[0 if color == first_mover else 1 :: 2]
+        run = 0
+        for gave_check in reversed(own):
+            if not gave_check:
+                break
+            run += 1
+        counts[color] = (run, sum(own))
+    return counts
+
+
+def automatic_draw(record: ReplayedGame, ruleset: Ruleset) -> Ruling | None:
+    """The online room's automatic draws, in the order a server checks them, or ``None``."""
+    board = record.board()
+    if board.is_checkmate():
+        return None
+    if board.is_stalemate():
+        return ruling(
+            ruleset,
+            Decision.GAME_OVER,
+            "10.3",
+            "Stalemate: draw.",
+            "逼和：和棋。",
+            score=Score.DRAW,
+        )
+    quiet = ruleset.auto_draw_quiet_moves
+    if quiet is not None and board.halfmove_clock >= 2 * quiet:
+        return ruling(
+            ruleset,
+            Decision.GAME_OVER,
+            "Automatic draw (online)",
+            f"{quiet} moves by each side without a pawn move or a capture: draw.",
+            f"双方连续{quiet}回合既未动兵也未吃子：和棋。",
+            score=Score.DRAW,
+            details={"halfmove_clock": board.halfmove_clock},
+        )
+    for color, (run, total) in _check_counts(record).items():
+        in_a_row = ruleset.auto_draw_consecutive_checks
+        in_all = ruleset.auto_draw_total_checks
+        if in_a_row is not None and run >= in_a_row:
+            return ruling(
+                ruleset,
+                Decision.GAME_OVER,
+                "Automatic draw (online)",
+                f"{SIDE_EN[color]} has given {run} checks in a row without mate (perpetual "
+                "check): draw.",
+                f"{SIDE_ZH[color]}已连续将军{run}次而未能将死（长将）：和棋。",
+                score=Score.DRAW,
+                details={"checker": color_name(color), "consecutive_checks": run},
+            )
+        if in_all is not None and total >= in_all:
+            return ruling(
+                ruleset,
+                Decision.GAME_OVER,
+                "Automatic draw (online)",
+                f"{SIDE_EN[not color]} has received {total} checks in all without mate: draw.",
+                f"{SIDE_ZH[not color]}共被将军{total}次而未被将死：和棋。",
+                score=Score.DRAW,
+                details={"checker": color_name(color), "total_checks": total},
+            )
+    return None
+
+
+def rule_automatic_draw(
+    record: ReplayedGame, check: AutomaticDrawCheck, ruleset: Ruleset
+) -> Ruling:
+    """:func:`automatic_draw`, or play on."""
+    drawn = automatic_draw(record, ruleset)
+    if drawn is not None:
+        return drawn
+    return ruling(
+        ruleset,
+        Decision.PLAY_ON,
+        "Automatic draw (online)",
+        "No automatic draw applies: play continues.",
+        "不符合自动和棋的条件：对局继续。",
+    )
+
+
+def rule_king_into_check(record: ReplayedGame, foul: KingIntoCheck, ruleset: Ruleset) -> Ruling:
+    """Moving one's king into check is a foul; the ``king_into_check_fouls_to_lose``-th loses."""
+    limit = ruleset.king_into_check_fouls_to_lose
+    if limit is None:
+        raise IncidentError(
+            f"the {ruleset.name} ruleset has no king-into-check fouls: such a move is an "
+            "illegal move (kind illegal_move, Art. 8)"
+        )
+    count = foul.earlier_fouls + 1
+    by = foul.by
+    if count >= limit:
+        return ruling(
+            ruleset,
+            Decision.GAME_OVER,
+            "King into check (online)",
+            f"{SIDE_EN[by]} moved his king into check for the {count}th time: {SIDE_EN[by]} loses.",
+            f"{SIDE_ZH[by]}第{count}次送王：{SIDE_ZH[by]}判负。",
+            score=Score.loss_for(by),
+            details={"fouls": count},
+        )
+    return ruling(
+        ruleset,
+        Decision.PLAY_ON,
+        "King into check (online)",
+        f"{SIDE_EN[by]} moved his king into check (foul {count} of {limit}): the move is taken "
+        "back and he moves again.",
+        f"{SIDE_ZH[by]}送王犯规（第{count}次，满{limit}次判负）：该着收回，重新走棋。",
+        details={"fouls": count},
+    )
+
+
+def rule_abandonment(record: ReplayedGame, abandonment: Abandonment, ruleset: Ruleset) -> Ruling:
+    """The leaver loses, at ``abandonment_loss_multiplier`` times a loss's rating points; after
+    more than ``abandonment_draw_after_moves`` moves the other player is rated as for a draw."""
+    leaver = abandonment.by
+    made = both_moves_made(record.board())
+    after = ruleset.abandonment_draw_after_moves
+    rated_as_draw = after is not None and made > after
+    multiplier = ruleset.abandonment_loss_multiplier
+    facts = {
+        "moves_made": made,
+        "loss_multiplier": multiplier,
+        "remaining_player_rated_as": "draw" if rated_as_draw else "win",
+    }
+    rated_en = " The remaining player is rated as for a draw." if rated_as_draw else ""
+    rated_zh = "留下的一方按和棋计分。" if rated_as_draw else ""
+    return ruling(
+        ruleset,
+        Decision.GAME_OVER,
+        "Abandonment (online)",
+        f"{SIDE_EN[leaver]} left the game and loses; he is charged {multiplier} times the "
+        f"rating points of a loss.{rated_en}",
+        f"{SIDE_ZH[leaver]}中途离开，判负，扣除{multiplier}倍的输棋积分。{rated_zh}",
+        score=Score.loss_for(leaver),
+        details=facts,
+    )
+
+
+def _first_table(winner: int, loser: int) -> Fraction:
+    """Points the winner gains under the first table."""
+    d = abs(winner - loser)
+    if d >= 200:
+        return Fraction(0)
+    if d >= 100:
+        return Fraction(1)
+    return 10 - Fraction(d, 10) if winner >= loser else 10 + Fraction(d, 10)
+
+
+def _first_table_draw(d: int) -> Fraction:
+    if d >= 200:
+        return Fraction(0)
+    return Fraction(1) if d >= 100 else Fraction(d, 10)
+
+
+def _second_table(winner: int, loser: int) -> Fraction:
+    """Points the winner gains under the second table: an upset earns more."""
+    d = abs(winner - loser)
+    if winner < loser:
+        return Fraction(20 if d >= 100 else 15 if d >= 10 else 10)
+    return Fraction(1 if d >= 200 else 3 if d >= 100 else 5 if d >= 10 else 10)
+
+
+def online_rating_change(
+    white: int, black: int, score: Score, table: OnlineRatingTable
+) -> tuple[Fraction, Fraction]:
+    """(White's change, Black's change) under one of the online room's tables (seed 002).
+
+    First table, d = |difference|: d < 100, the winner gains 10 − d/10 if rated at least as
+    high as the loser, else 10 + d/10; a draw moves d/10 from the higher to the lower rated;
+    100 ≤ d < 200: ±1 (a draw moves 1 point); d ≥ 200: no change. Second table: draw ±1 /
+    ±5 / ±10 by d < 10 / < 100 / ≥ 100 (within 10 points each player gains 1, as the seed
+    says); lower-rated winner +10/+15/+20, higher-rated winner +10/+5/+3/+1 by d < 10 /
+    < 100 / < 200 / ≥ 200. The loser always loses what the winner gains.
+    """
+    if score is Score.BOTH_LOSE:
+        raise ValueError("online games have no double loss")
+    d = abs(white - black)
+    if score is Score.DRAW:
+        if table is OnlineRatingTable.SECOND and d < 10:
+            return Fraction(1), Fraction(1)
+        if table is OnlineRatingTable.FIRST:
+            points = _first_table_draw(d)
+        else:
+            points = Fraction(5 if d < 100 else 10)
+        return (points, -points) if white < black else (-points, points)
+    white_won = score is Score.WHITE_WINS
+    winner, loser = (white, black) if white_won else (black, white)
+    gain = (_first_table if table is OnlineRatingTable.FIRST else _second_table)(winner, loser)
+    return (gain, -gain) if white_won else (-gain, gain)
+
+
+def abandonment_rating_change(
+    leaver: int, other: int, *, moves_made: int, ruleset: Ruleset
+) -> tuple[Fraction, Fraction]:
+    """(Leaver's change, other player's change) after an abandonment, per the ruleset."""
+    table = ruleset.online_rating_table
+    if table is None:
+        raise IncidentError(f"the {ruleset.name} ruleset has no online rating table")
+    other_change, leaver_change = online_rating_change(other, leaver, Score.WHITE_WINS, table)
+    after = ruleset.abandonment_draw_after_moves
+    if after is not None and moves_made > after:
+        other_change = online_rating_change(other, leaver, Score.DRAW, table)[0]
+    return leaver_change * ruleset.abandonment_loss_multiplier, other_change

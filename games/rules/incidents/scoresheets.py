@@ -1,0 +1,353 @@
+"""Scoresheets: Article 11, and refusal to keep score (11.4 → 10.17).
+
+:func:`compare_scoresheet` lines a player's sheet up with the game record and lists the
+moves that are missing, wrong, written out of order or extra. The alignment is
+:class:`difflib.SequenceMatcher`'s; a written move is compared by meaning (``Ng1-f3`` is
+``Nf3``), read with :func:`games.rules.notation.parse_move` in the record's positions.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import chess
+
+from games.rules.notation import MoveTextError, parse_move
+from games.rules.rulesets import Ruleset
+from games.rules.rulings import ClockAdjustment, ClockChange, Decision, Ruling, Score
+
+from ._common import SIDE_EN, SIDE_ZH, color_name, ruling
+from ._record import ReplayedGame
+
+
+class SheetFault(enum.Enum):
+    MISSING = "missing"
+    WRONG = "wrong"
+    OUT_OF_ORDER = "out_of_order"
+    EXTRA = "extra"
+
+
+@dataclass(frozen=True)
+class SheetProblem:
+    """One difference between a scoresheet and the record."""
+
+    fault: SheetFault
+    ply: int
+    """1-based ply of the record the problem is at (for extra moves: the ply they follow)."""
+    written: str | None
+    expected: str | None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "fault": self.fault.value,
+            "ply": self.ply,
+            "written": self.written,
+            "expected": self.expected,
+        }
+
+
+@dataclass(frozen=True)
+class ScoresheetCheck:
+    """``player``'s scoresheet is compared with the record.
+
+    ``remaining_seconds``: his time left until the next control (11.2);
+    ``control_passed``: a flag has fallen / the control has been passed.
+    """
+
+    player: chess.Color
+    sheet: tuple[str, ...]
+    remaining_seconds: float | None = None
+    control_passed: bool = False
+
+
+class Reconstruction(enum.Enum):
+    """How the moves of incomplete scoresheets can be brought back (11.7–11.9)."""
+
+    SCORESHEETS = "scoresheets"
+    BOARD = "board"
+    """Only by replaying on a board under the arbiter's supervision (11.8)."""
+    IMPOSSIBLE = "impossible"
+
+
+@dataclass(frozen=True)
+class ScoresheetCompletion:
+    """After the time control: who must complete his scoresheet, and how it can be done."""
+
+    white_incomplete: bool
+    black_incomplete: bool
+    uses_arbiter_record: bool = False
+    reconstruction: Reconstruction = Reconstruction.SCORESHEETS
+
+
+@dataclass(frozen=True)
+class ScoresheetBorrowing:
+    """11.5: ``by`` asks for the opponent's scoresheet to complete his own."""
+
+    by: chess.Color
+    before_control: bool
+    disturbs_opponent: bool = False
+    seconds_spent: int = 0
+    """Time spent copying while the clocks were stopped, charged to the borrower."""
+
+
+@dataclass(frozen=True)
+class RefusalToRecord:
+    """11.4: the players in ``players`` refuse to keep score; their times left until the
+    control decide whether 11.2 excuses them."""
+
+    players: tuple[chess.Color, ...]
+    white_remaining: float | None = None
+    black_remaining: float | None = None
+
+
+def _record_sans(record: ReplayedGame) -> list[str]:
+    board = chess.Board(record.starting_fen)
+    sans = []
+    for move in record.moves:
+        sans.append(board.san(move))
+        board.push(move)
+    return sans
+
+
+def _meaning(record: ReplayedGame, sans: Sequence[str], index: int, text: str) -> str:
+    """The record's SAN that ``text`` means, read in the positions near ``index``; else ``text``.
+
+    A written move is tried in its own position first, then in the neighbouring ones, so that
+    a move written one or two places away still lines up with the record.
+    """
+    for near in (index, index - 1, index + 1, index - 2, index + 2):
+        if not 0 <= near < len(sans):
+            continue
+        board = record.board(near)
+        try:
+            move = parse_move(board, text)
+        except MoveTextError:
+            continue
+        if board.san(move) == sans[near]:
+            return sans[near]
+    return text
+
+
+def compare_scoresheet(record: ReplayedGame, sheet: Sequence[str]) -> tuple[SheetProblem, ...]:
+    """The differences between ``sheet`` (one player's written moves, both sides, in order)
+    and the playable moves of ``record``."""
+    sans = _record_sans(record)
+    written = [_meaning(record, sans, index, text) for index, text in enumerate(sheet)]
+    matcher = difflib.SequenceMatcher(a=sans, b=written, autojunk=False)
+    problems: list[SheetProblem] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "replace" and sorted(sans[i1:i2]) == sorted(written[j1:j2]):
+            problems.extend(
+                SheetProblem(SheetFault.OUT_OF_ORDER, i1 + k + 1, sheet[j1 + k], sans[i1 + k])
+                for k in range(i2 - i1)
+                if sans[i1 + k] != written[j1 + k]
+            )
+            continue
+        paired = min(i2 - i1, j2 - j1) if tag == "replace" else 0
+        problems.extend(
+            SheetProblem(SheetFault.WRONG, i1 + k + 1, sheet[j1 + k], sans[i1 + k])
+            for k in range(paired)
+        )
+        problems.extend(
+            SheetProblem(SheetFault.MISSING, i + 1, None, sans[i]) for i in range(i1 + paired, i2)
+        )
+        problems.extend(
+            SheetProblem(SheetFault.EXTRA, i2, sheet[j], None) for j in range(j1 + paired, j2)
+        )
+    return tuple(problems)
+
+
+def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset: Ruleset) -> Ruling:
+    """What the Laws require of ``check.player`` now: 11.1, 11.2 and when it ends, 11.5, 11.6."""
+    problems = compare_scoresheet(record, check.sheet)
+    player = check.player
+    facts: dict[str, object] = {
+        "player": color_name(player),
+        "problems": [problem.as_dict() for problem in problems],
+    }
+    if not problems:
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "11.1",
+            f"{SIDE_EN[player]}'s scoresheet agrees with the record.",
+            f"{SIDE_ZH[player]}的记录纸与对局记录一致。",
+            details=facts,
+        )
+    count = len(problems)
+    if check.control_passed:
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "11.6",
+            f"{SIDE_EN[player]}'s scoresheet has {count} problem(s); the control is passed, so he "
+            "must complete it before his next move, with his own clock running.",
+            f"{SIDE_ZH[player]}的记录纸有{count}处问题；已过时限，须在下一着之前补全，"
+            "补记时自己的钟照走。",
+            details=facts,
+        )
+    exemption = ruleset.scoresheet_exemption
+    if check.remaining_seconds is not None and check.remaining_seconds < exemption:
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "11.2",
+            f"{SIDE_EN[player]} has less than {exemption // 60} minutes left until the control "
+            "and need not record now; he must complete his scoresheet as soon as a flag has "
+            "fallen or the control is passed.",
+            f"{SIDE_ZH[player]}距时限不足{exemption // 60}分钟，现在可以不记录；"
+            "一旦落旗或过了时限，须立即补全记录。",
+            details=facts,
+        )
+    return ruling(
+        ruleset,
+        Decision.PLAY_ON,
+        "11.1",
+        f"{SIDE_EN[player]}'s scoresheet has {count} problem(s) and he must record every move; "
+        "to complete it before the control he may ask the arbiter for the opponent's "
+        "scoresheet (11.5), on his own time.",
+        f"{SIDE_ZH[player]}的记录纸有{count}处问题，必须记录每一着；若需在时限前补全，"
+        "可请裁判员借用对方记录纸（11.5），所用时间由本人承担。",
+        details=facts,
+    )
+
+
+def rule_scoresheet_completion(
+    record: ReplayedGame, completion: ScoresheetCompletion, ruleset: Ruleset
+) -> Ruling:
+    """11.6–11.9 after the time control."""
+    board = record.board()
+    if completion.reconstruction is Reconstruction.IMPOSSIBLE:
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "11.9",
+            "The game cannot be reconstructed: it continues, and the next move counts as the "
+            "first move of the following time control.",
+            "无法复原对局：对局继续，下一着算作下一时限的第一着。",
+            details={"first_move_of_next_period": board.fullmove_number},
+        )
+    if completion.reconstruction is Reconstruction.BOARD:
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "11.8",
+            "The scoresheets alone cannot reconstruct the game: both clocks are stopped, the "
+            "arbiter records the actual position, and the game is replayed on a board under "
+            "his supervision.",
+            "仅凭记录纸无法复原对局：停钟，裁判员先记下当前局面，"
+            "然后在其监督下在另一棋盘上复原对局。",
+            restore_fen=board.fen(),
+        )
+    if completion.white_incomplete and completion.black_incomplete:
+        first_en = (
+            " The arbiter first records the actual position."
+            if completion.uses_arbiter_record
+            else ""
+        )
+        first_zh = "裁判员先记下当前局面。" if completion.uses_arbiter_record else ""
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "11.7",
+            "Both scoresheets must be completed: both clocks are stopped until they are."
+            + first_en,
+            "双方都须补全记录：停钟，直到双方补全为止。" + first_zh,
+            details={"clocks_stopped": True},
+        )
+    if completion.white_incomplete or completion.black_incomplete:
+        player = chess.WHITE if completion.white_incomplete else chess.BLACK
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "11.6",
+            f"{SIDE_EN[player]} must complete his scoresheet before his next move, with his own "
+            "clock running.",
+            f"{SIDE_ZH[player]}须在下一着之前补全记录，补记时自己的钟照走。",
+            details={"clock_running": color_name(player)},
+        )
+    return ruling(
+        ruleset,
+        Decision.PLAY_ON,
+        "11.1",
+        "Both scoresheets are complete: play continues.",
+        "双方记录完整：对局继续。",
+    )
+
+
+def rule_scoresheet_borrowing(
+    record: ReplayedGame, borrowing: ScoresheetBorrowing, ruleset: Ruleset
+) -> Ruling:
+    """11.5: borrowing the opponent's scoresheet through the arbiter, on the borrower's time."""
+    by = borrowing.by
+    if borrowing.before_control and borrowing.disturbs_opponent:
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "11.5",
+            f"Before the time control {SIDE_EN[by]} may not have the opponent's scoresheet "
+            "when it disturbs the opponent: he completes his own after the control.",
+            f"时限之前，若会干扰对方，{SIDE_ZH[by]}不得借用对方记录纸：须在时限之后补全。",
+            details={"allowed": False},
+        )
+    adjustments: tuple[ClockAdjustment, ...] = ()
+    if borrowing.seconds_spent:
+        adjustments = (ClockAdjustment(by, ClockChange.ADD_USED, borrowing.seconds_spent),)
+    return ruling(
+        ruleset,
+        Decision.PLAY_ON,
+        "11.5",
+        f"{SIDE_EN[by]} may borrow the opponent's scoresheet through the arbiter (the "
+        "scoresheets belong to the organiser; the opponent cannot refuse); the time spent is "
+        f"charged to {SIDE_EN[by]}.",
+        f"{SIDE_ZH[by]}可以经裁判员借用对方的记录纸（记录纸属于组织者，对方不得拒绝）；"
+        f"所用时间由{SIDE_ZH[by]}承担。",
+        clock_adjustments=adjustments,
+        details={"allowed": True},
+    )
+
+
+def rule_refusal_to_record(
+    record: ReplayedGame, refusal: RefusalToRecord, ruleset: Ruleset
+) -> Ruling:
+    """11.4 → 10.17: refusing to keep score loses, unless 11.2 excuses it; both → 0–0."""
+    exemption = ruleset.scoresheet_exemption
+    remaining = {chess.WHITE: refusal.white_remaining, chess.BLACK: refusal.black_remaining}
+    refusers = []
+    for color in dict.fromkeys(refusal.players):
+        left = remaining[color]
+        if left is None or left >= exemption:
+            refusers.append(color)
+    if not refusers:
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "11.2",
+            f"Less than {exemption // 60} minutes are left until the control: not recording is "
+            "allowed now.",
+            f"距时限不足{exemption // 60}分钟：现在可以不记录。",
+        )
+    if len(refusers) == 2:
+        return ruling(
+            ruleset,
+            Decision.GAME_OVER,
+            "10.17",
+            "Both players refuse to keep score as the Laws require (11.4): both lose.",
+            "双方均拒绝按规则记录（11.4）：双方均判负。",
+            score=Score.BOTH_LOSE,
+        )
+    refuser = refusers[0]
+    return ruling(
+        ruleset,
+        Decision.GAME_OVER,
+        "10.17",
+        f"{SIDE_EN[refuser]} refuses to keep score as the Laws require (11.4): "
+        f"{SIDE_EN[refuser]} loses.",
+        f"{SIDE_ZH[refuser]}拒绝按规则记录（11.4）：{SIDE_ZH[refuser]}判负。",
+        score=Score.loss_for(refuser),
+    )
