@@ -380,7 +380,8 @@ class TieBreakCalculator:
             return Fraction(0)
         return self.draw - last.points
 
-    def _adjusted_scores(self, fore: bool) -> Mapping[int, Fraction]:
+    def adjusted_scores(self, fore: bool = False) -> Mapping[int, Fraction]:
+        """Every player's score as opponents' tie-breaks count it (ABH; AFB with ``fore``)."""
         key = ("adjusted", fore)
         if key not in self._cache:
             self._cache[key] = {p: self._adjusted_score(p, fore) for p in self.players}
@@ -394,14 +395,14 @@ class TieBreakCalculator:
             return before + (self.win - game.points) + self.draw * (self.rounds - game.number)
         if self.regulations is Regulations.FIDE_2026:
             if game.opponent is not None:  # 16.4.1: no more than the forfeiting opponent
-                return min(own, self._adjusted_scores(fore)[game.opponent])
+                return min(own, self.adjusted_scores(fore)[game.opponent])
             return min(own, self.draw * self.rounds)  # 16.4.2: no more than all draws
         return own
 
     def _contributions(self, player: int, spec: TieBreakSpec) -> list[_Contribution]:
         fore = spec.code == "FB"
         sonneborn = spec.code == "SB"
-        adjusted = self._adjusted_scores(fore)
+        adjusted = self.adjusted_scores(fore)
         contributions = []
         for game in self.games[player]:
             counts_as_played = game.played or (
