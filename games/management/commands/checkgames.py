@@ -1,0 +1,95 @@
+"""``python manage.py checkgames FILE.pgn``: check every game of a PGN file."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from argparse import ArgumentParser
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from games.rules.batch import Summary, check_file
+from games.rules.rulesets import RULESETS, get_ruleset
+
+INPUT_ERROR = 2
+"""Exit status for input that cannot be used at all (no such file, unknown ruleset)."""
+
+# A progress bar is worth drawing only for files that take a while.
+PROGRESS_MIN_BYTES = 1024 * 1024
+PROGRESS_WIDTH = 30
+
+
+class Command(BaseCommand):
+    help = _(
+        "Replay and check every game of a PGN file: one report per game (first illegal "
+        "move, how the game ended, declared and detected result, draw claims open at the "
+        "end) and a summary line. JSON output is one object per line, the summary last."
+    )
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("file", help=_("PGN file (one or many games)"))
+        parser.add_argument(
+            "--ruleset",
+            default="classic",
+            help=_("ruleset: %(names)s") % {"names": ", ".join(sorted(RULESETS))},
+        )
+        parser.add_argument("--format", default="text", choices=["text", "json"])
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            default=None,
+            help=_("worker processes for large files (default: one per core)"),
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = options["file"]
+        try:
+            ruleset = get_ruleset(options["ruleset"])
+        except ValueError as error:
+            raise CommandError(str(error), returncode=INPUT_ERROR) from None
+        if not os.path.isfile(path) or not os.access(path, os.R_OK):
+            message = _("%(path)s: no such readable file") % {"path": path}
+            raise CommandError(message, returncode=INPUT_ERROR)
+        as_json = options["format"] == "json"
+        summary = Summary()
+        progress = self._progress_bar(path, summary)
+        try:
+            for report in check_file(path, ruleset, jobs=options["jobs"], progress=progress):
+                summary.add(report)
+                if as_json:
+                    self.stdout.write(json.dumps(report.as_dict(), ensure_ascii=False))
+                else:
+                    self.stdout.write(report.as_text() + "\n")
+        except OSError as error:
+            message = _("%(path)s: %(error)s") % {"path": path, "error": error.strerror}
+            raise CommandError(message, returncode=INPUT_ERROR) from None
+        finally:
+            if progress is not None:
+                self.stderr.write("", ending="\n")
+        if as_json:
+            self.stdout.write(json.dumps({"summary": summary.as_dict()}))
+        else:
+            self.stdout.write(_("Summary: %(summary)s") % {"summary": summary.as_text()})
+
+    def _progress_bar(self, path: str, summary: Summary) -> Any:
+        size = os.path.getsize(path)
+        if size < PROGRESS_MIN_BYTES or not self.stderr.isatty():
+            return None
+        started = time.monotonic()
+
+        def show(done: int) -> None:
+            share = min(done / size, 1.0)
+            filled = int(share * PROGRESS_WIDTH)
+            rate = summary.games / max(time.monotonic() - started, 1e-9)
+            bar = "#" * filled + "-" * (PROGRESS_WIDTH - filled)
+            self.stderr.write(
+                f"\r[{bar}] {share:4.0%} "
+                + _("%(games)d games, %(rate).0f/s") % {"games": summary.games, "rate": rate},
+                ending="",
+            )
+            self.stderr.flush()
+
+        return show
