@@ -7,11 +7,26 @@ number of players or rounds: scoring then runs in memory.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
+from fractions import Fraction
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
+from games.rules.rulesets import OnlineRatingTable as RulesetTable
+from games.rules.rulesets import get_ruleset
 from tournaments.models import ByeKind, Pairing, Player, Result, Tournament
+from tournaments.scoring.ratings import (
+    OnlineRatingTable,
+    RateOfPlay,
+    fide_k_factor,
+    fide_rating_changes,
+    online_rating_changes,
+    rated_games,
+)
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
+from tournaments.scoring.standings import Standings, compute_standings
+from tournaments.scoring.tiebreaks import TieBreakSettings
 
 
 def tournament_list(*, public_only: bool = True) -> QuerySet[Tournament]:
@@ -107,3 +122,77 @@ def _header(tournament: Tournament) -> dict[str, str]:
         "number_of_rounds": str(tournament.number_of_rounds),
         "tiebreaks": ",".join(tournament.tiebreaks),
     }
+
+
+def _under_18(player: Player, year: int) -> bool:
+    born = player.birth_date.year if player.birth_date else player.birth_year
+    return born is not None and year - born < 18
+
+
+def k_factors(tournament: Tournament, sheet: TournamentSheet) -> dict[int, int]:
+    """Each player's K: the FIDE list's when stored, else FIDE's rule from what is known
+    (an unknown history counts as 30 games or more; 2400 reached if the rating is 2400+)."""
+    year = (tournament.start_date or timezone.now().date()).year
+    rate_of_play = RateOfPlay(tournament.rating_type)
+    players = Player.objects.filter(tournament=tournament, start_rank__isnull=False)
+    by_rank = {player.start_rank: player for player in players}
+    factors = {}
+    for entry in sheet.players:
+        player = by_rank[entry.start_rank]
+        factors[entry.start_rank] = player.k_factor or fide_k_factor(
+            rating=entry.rating,
+            rated_games=30,
+            under_18=_under_18(player, year),
+            reached_2400=entry.rating >= 2400,
+            rate_of_play=rate_of_play,
+        )
+    return factors
+
+
+_ONLINE_TABLES = {
+    RulesetTable.FIRST: OnlineRatingTable.DIFFERENCE_TENTHS,
+    RulesetTable.SECOND: OnlineRatingTable.BANDS,
+}
+
+
+def rating_changes(tournament: Tournament, sheet: TournamentSheet) -> dict[int, Fraction]:
+    """Each rated player's rating change: FIDE's, or the online room's table under its ruleset."""
+    table = get_ruleset(tournament.ruleset).online_rating_table
+    if table is None:
+        return fide_rating_changes(sheet, k_factors(tournament, sheet))
+    ratings = {player.start_rank: player.rating for player in sheet.players}
+    return {
+        number: sum(
+            (
+                online_rating_changes(
+                    ratings[number], game.opponent_rating, game.score, _ONLINE_TABLES[table]
+                )[0]
+                for game in games
+            ),
+            Fraction(0),
+        )
+        for number, games in rated_games(sheet).items()
+    }
+
+
+def tournament_standings(
+    tournament: Tournament,
+    *,
+    after_round: int | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    final: bool = False,
+) -> Standings:
+    """Standings by points and the event's tie-breaks (or ``tiebreaks``), two queries.
+
+    Raises the scoring package's ``TieBreakError`` for an unknown tie-break and
+    ``StandingsNotFinalError`` when ``final`` is asked while a game is adjourned.
+    """
+    sheet = tournament_sheet(tournament, after_round)
+    return compute_standings(
+        sheet,
+        tournament.tiebreaks if tiebreaks is None else tiebreaks,
+        settings=TieBreakSettings(
+            unrated_rating=tournament.unrated_rating, round_robin=tournament.is_round_robin
+        ),
+        final=final,
+    )

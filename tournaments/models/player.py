@@ -63,6 +63,13 @@ class Player(models.Model):
     rating_rapid = _rating_field(_("FIDE rapid"))
     rating_blitz = _rating_field(_("FIDE blitz"))
     rating_national = _rating_field(_("national rating"))
+    k_factor = models.PositiveSmallIntegerField(
+        _("K factor"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(40)],
+        help_text=_("As in the FIDE rating list; empty: 10 from 2400, 40 for juniors, else 20."),
+    )
     club = models.CharField(_("club"), max_length=200, blank=True)
     start_rank = models.PositiveIntegerField(
         _("starting rank"), null=True, blank=True, help_text=_("Tournament pairing number (TPN).")

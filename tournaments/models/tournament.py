@@ -80,6 +80,12 @@ class Tournament(models.Model):
     rating_type = models.CharField(
         _("rating type"), max_length=10, choices=RatingType.choices, default=RatingType.STANDARD
     )
+    unrated_rating = models.PositiveSmallIntegerField(
+        _("rating of unrated players"),
+        null=True,
+        blank=True,
+        help_text=_("Used for unrated opponents in rating-based tie-breaks (FIDE C.07)."),
+    )
     points_win = _points_field("1", "points for a win")
     points_draw = _points_field("0.5", "points for a draw")
     points_loss = _points_field("0", "points for a loss")

@@ -1,0 +1,102 @@
+"""``standings ID [--after-round N] [--tiebreaks BH/C1,BH,SB] [--format text|json]``."""
+
+import json
+
+from django.core.management.base import BaseCommand
+
+from tournaments.scoring.points import SheetError
+from tournaments.scoring.standings import Standings, format_points
+from tournaments.scoring.tiebreaks import TieBreakError
+from tournaments.selectors import rating_changes, tournament_sheet, tournament_standings
+from tournaments.services.audit import last_round_number
+
+from ._common import bad_input, get_tournament
+
+
+def _change(value):
+    return None if value is None else f"{float(value):+.1f}"
+
+
+class Command(BaseCommand):
+    help = (
+        "Print the standings: rank, starting rank, name, points, each tie-break in order, "
+        "rating change."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("tournament", help="tournament id or slug")
+        parser.add_argument("--after-round", type=int, help="standings after this round")
+        parser.add_argument(
+            "--tiebreaks",
+            help="comma-separated FIDE acronyms, e.g. BH/C1,BH,SB (default: the event's list)",
+        )
+        parser.add_argument("--format", choices=["text", "json"], default="text")
+
+    def handle(self, *args, **options):
+        tournament = get_tournament(options["tournament"])
+        after_round = options["after_round"]
+        last = last_round_number(tournament)
+        if after_round is not None and not 0 <= after_round <= last:
+            raise bad_input(
+                f"--after-round {after_round}: the tournament has rounds 1 to {last} paired"
+            )
+        tiebreaks = None
+        if options["tiebreaks"] is not None:
+            tiebreaks = [t.strip() for t in options["tiebreaks"].split(",") if t.strip()]
+        try:
+            standings = tournament_standings(
+                tournament, after_round=after_round, tiebreaks=tiebreaks
+            )
+            changes = rating_changes(tournament, tournament_sheet(tournament, after_round))
+        except TieBreakError as error:
+            raise bad_input(f"--tiebreaks: {error}") from None
+        except SheetError as error:
+            raise bad_input(f"tournament {tournament.pk}: {error}") from None
+        rows = [
+            {
+                "rank": row.place,
+                "start_rank": row.start_rank,
+                "name": row.name,
+                "points": format_points(row.points),
+                "tiebreaks": {t.spec.name: t.display for t in row.tiebreaks},
+                "rating_change": _change(changes.get(row.start_rank)),
+            }
+            for row in standings.rows
+        ]
+        if options["format"] == "json":
+            document = {
+                "tournament": tournament.name,
+                "after_round": last if after_round is None else after_round,
+                "regulations": standings.regulations.value,
+                "tiebreaks": [spec.name for spec in standings.tiebreaks],
+                "pending": [{"round": r, "start_rank": p} for r, p in standings.pending],
+                "standings": rows,
+            }
+            self.stdout.write(json.dumps(document, indent=2, ensure_ascii=False))
+        else:
+            self._table(tournament, standings, rows)
+
+    def _table(self, tournament, standings: Standings, rows):
+        headers = ["Rk", "SNo", "Name", "Pts", *(s.name for s in standings.tiebreaks), "Rtg+/-"]
+        table = [
+            [
+                r["rank"],
+                str(r["start_rank"]),
+                r["name"],
+                r["points"],
+                *r["tiebreaks"].values(),
+                r["rating_change"] or "",
+            ]
+            for r in rows
+        ]
+        widths = [max(len(str(c)) for c in column) for column in zip(headers, *table, strict=True)]
+        self.stdout.write(tournament.name)
+        for line in [headers, *table]:
+            cells = [
+                cell.ljust(width) if index == 2 else cell.rjust(width)
+                for index, (cell, width) in enumerate(zip(line, widths, strict=True))
+            ]
+            self.stdout.write("  ".join(cells).rstrip())
+        if standings.pending:
+            pending = ", ".join(f"round {r} (player {p})" for r, p in standings.pending)
+            self.stdout.write(f"Not final: adjourned games in {pending}.")
