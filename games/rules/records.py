@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import BinaryIO
 
 import chess
 
@@ -127,7 +126,7 @@ class GameRecord:
         )
 
 
-def decode_lines(stream: BinaryIO) -> Iterator[str]:
+def decode_lines(stream: Iterable[bytes]) -> Iterator[str]:
     """Text lines of a PGN file of unknown encoding: UTF-8 (with or without BOM), else each
     undecodable line as Latin-1, the usual encoding of older PGN files. Any line break
     (``\\n``, ``\\r\\n``, a lone ``\\r``) ends a line."""
