@@ -1,0 +1,143 @@
+"""Swiss pairing through py4swiss and an external engine, against published pairings.
+
+Agreement with the reference engines (boards with colours, plus the bye):
+- FIDE Dutch 2025 example C.9 (bbpPairings): 3 of 3.
+- FIDE Dutch 2025 example C.5 (bbpPairings): 0 of 3 - py4swiss implements the Dutch rules in
+  force until 2026, and C.5 illustrates a rule the 2025 revision changed.
+- bbpPairings issue 7, round 15 of a 60-player event: 26 of 30 boards.
+- Gros Open 2010 round 5 (JaVaFo, pre-2017 rules): all 24 boards and the bye to 47.
+"""
+
+import sys
+from dataclasses import replace
+
+import pytest
+
+from tournaments.pairing import (
+    ExternalEngine,
+    Pairing,
+    PairingError,
+    Py4SwissEngine,
+    pair_round,
+    validate_round,
+)
+from tournaments.scoring.sheet import Outcome
+
+from .pairing_data import BBP, agreement, bbp_expected, gros_expected, next_round_state
+
+GROS = "javafo_aum/gros_open_2010_after_round4.trf"
+
+
+@pytest.mark.parametrize(
+    ("case", "agreeing", "boards"),
+    [("dutch_2025_C9", 3, 3), ("dutch_2025_C5", 0, 3), ("issue_7", 26, 30)],
+)
+def test_bbppairings_cases(case, agreeing, boards):
+    state = next_round_state(f"{BBP}/{case}.input.trf")
+    ours = pair_round(state)
+    expected = bbp_expected(case)
+    assert len(expected.pairs) + len(expected.byes) == boards
+    assert agreement(ours, expected) == agreeing
+    assert validate_round(state, ours).errors == []
+
+
+def test_dutch_c9_exactly():
+    ours = pair_round(next_round_state(f"{BBP}/dutch_2025_C9.input.trf"))
+    assert ours == Pairing(pairs=((2, 1), (3, 5)), byes=(4,))
+
+
+def test_gros_open_round_5_as_javafo_paired_it():
+    state = next_round_state(GROS)
+    assert state.round == 5
+    assert state.requested_byes == {
+        22: Outcome.ZERO_BYE,
+        28: Outcome.ZERO_BYE,
+        43: Outcome.HALF_BYE,
+    }
+    ours = pair_round(state)
+    expected = gros_expected()
+    assert agreement(ours, expected) == 25
+    assert ours.byes == (47,)
+    assert ours.pairs[:3] == ((1, 2), (3, 4), (5, 6))
+
+
+def test_withdrawn_and_absent_players_are_not_paired():
+    state = next_round_state(GROS)
+    sheet = replace(
+        state.sheet,
+        players=[
+            replace(p, withdrawn_after=4) if p.start_rank == 2 else p for p in state.sheet.players
+        ],
+    )
+    ours = pair_round(
+        replace(state, sheet=sheet, requested_byes={**state.requested_byes, 47: Outcome.HALF_BYE})
+    )
+    assert 2 not in ours.players and 47 not in ours.players and 22 not in ours.players
+    assert len(ours.players) == 52 - 5
+    assert validate_round(
+        replace(state, sheet=sheet, requested_byes={**state.requested_byes, 47: Outcome.HALF_BYE}),
+        ours,
+    ).ok
+
+
+def test_forbidden_pair_is_respected():
+    state = replace(next_round_state(GROS), forbidden=((1, 2),))
+    ours = pair_round(state)
+    assert (1, 2) not in ours.pairs and (2, 1) not in ours.pairs
+    assert validate_round(state, ours).ok
+
+
+def test_an_unknown_request_is_refused():
+    state = next_round_state(GROS)
+    with pytest.raises(PairingError, match="player 3: a loss cannot be requested"):
+        replace(state, requested_byes={3: Outcome.LOSS})
+
+
+def test_an_unknown_py4swiss_system():
+    with pytest.raises(PairingError, match="unknown py4swiss system 'monrad'"):
+        Py4SwissEngine("monrad").pair(next_round_state(GROS))
+
+
+PY4SWISS_CLI = ExternalEngine(
+    command=(
+        sys.executable,
+        "-c",
+        "from py4swiss.main import main; main()",
+        "-t",
+        "{input}",
+        "-p",
+        "{output}",
+    )
+)
+
+
+def test_external_engine_round_trip_through_files():
+    state = next_round_state(GROS)
+    assert PY4SWISS_CLI.pair(state) == pair_round(state)
+
+
+def test_external_engine_failure_is_a_pairing_error():
+    failing = ExternalEngine(command=(sys.executable, "-c", "import sys; sys.exit('no pairing')"))
+    with pytest.raises(PairingError, match="cannot pair round 5: no pairing"):
+        failing.pair(next_round_state(GROS))
+
+
+def test_external_engine_that_leaves_players_out():
+    lazy = ExternalEngine(
+        command=(
+            sys.executable,
+            "-c",
+            "import sys; open(sys.argv[1], 'w').write('1\\n1 2\\n')",
+            "{output}",
+        )
+    )
+    with pytest.raises(PairingError, match="paired players \\[1, 2\\], but round 5 has to pair"):
+        lazy.pair(next_round_state(GROS))
+
+
+@pytest.mark.skipif(ExternalEngine.find() is None, reason="no bbpPairings or JaVaFo on PATH")
+def test_installed_engine_pairs_dutch_c9_like_bbppairings():
+    engine = ExternalEngine.find()
+    assert engine is not None
+    ours = engine.pair(next_round_state(f"{BBP}/dutch_2025_C9.input.trf"))
+    assert ours == bbp_expected("dutch_2025_C9")

@@ -1,0 +1,160 @@
+"""Swiss pairing engines behind :class:`PairingEngine`: py4swiss in process, or an external
+binary (bbpPairings, JaVaFo) run on a TRF file.
+
+Both read the same TRF(x) file, written by :func:`engine_document`: the rounds before the one
+to pair (an adjourned game counts as a draw for pairing), the requested byes and withdrawals
+entered in that round's column, ``XXR`` (rounds), ``XXC`` (first colour), ``XXP`` (forbidden
+pairs) and ``XXS`` when the point system is not FIDE's default.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+# py4swiss ships no type information.
+from py4swiss.engines import (  # type: ignore[import-untyped]
+    BursteinEngine,
+    DubovEngine,
+    DutchEngine,
+)
+from py4swiss.engines.common import (  # type: ignore[import-untyped]
+    PairingError as Py4SwissPairingError,
+)
+from py4swiss.trf import TrfParser  # type: ignore[import-untyped]
+from py4swiss.trf.exceptions import (  # type: ignore[import-untyped]
+    ConsistencyError,
+    LineError,
+    ParsingError,
+)
+
+from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
+from tournaments.scoring.sheet import Color, Outcome, RoundEntry
+from tournaments.trf import TrfDocument, TrfRecord, write_trf
+
+_PY4SWISS_SYSTEMS = {"dutch": DutchEngine, "burstein": BursteinEngine, "dubov": DubovEngine}
+
+
+def engine_document(state: PairingState) -> TrfDocument:
+    """The TRF(x) document a pairing engine reads to pair ``state.round``."""
+    players = []
+    for player in state.sheet.players:
+        entries = {e.round: e for e in player.rounds if e.round < state.round}
+        rounds = []
+        for number in range(1, state.round):
+            entry = entries.get(number, RoundEntry(round=number, outcome=Outcome.ZERO_BYE))
+            if entry.outcome is Outcome.ADJOURNED:
+                entry = replace(entry, outcome=Outcome.DRAW)
+            elif entry.outcome is Outcome.NOT_PAIRED:
+                entry = replace(entry, outcome=Outcome.ZERO_BYE)
+            rounds.append(entry)
+        bye = state.requested_byes.get(player.start_rank)
+        if bye is None and state.is_withdrawn(player.start_rank):
+            bye = Outcome.ZERO_BYE
+        if bye is not None:
+            rounds.append(RoundEntry(round=state.round, outcome=bye))
+        players.append(replace(player, rounds=rounds, withdrawn_after=None))
+    sheet = replace(state.sheet, players=players, rounds=state.round - 1)
+    planned = max(state.planned_rounds or 0, state.round)
+    first = "white1" if state.initial_color is Color.WHITE else "black1"
+    records = [TrfRecord(f"XXR {planned}"), TrfRecord(f"XXC {first}")]
+    records += [TrfRecord(f"XXP {a} {b}") for a, b in state.forbidden]
+    return TrfDocument.from_sheet(sheet, records=records)
+
+
+def pair_round(state: PairingState, engine: PairingEngine | None = None) -> Pairing:
+    """Pair ``state.round`` with ``engine`` (py4swiss's FIDE Dutch system by default)."""
+    return (engine or Py4SwissEngine()).pair(state)
+
+
+@dataclass(frozen=True)
+class Py4SwissEngine:
+    """py4swiss (MIT): FIDE Dutch (the rules in force until 2026), Burstein or Dubov."""
+
+    system: str = "dutch"
+
+    def pair(self, state: PairingState) -> Pairing:
+        engine = _PY4SWISS_SYSTEMS.get(self.system)
+        if engine is None:
+            raise PairingError(
+                f"unknown py4swiss system {self.system!r}; one of {', '.join(_PY4SWISS_SYSTEMS)}"
+            )
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "round.trf"
+            path.write_text(write_trf(engine_document(state)), encoding="utf-8")
+            try:
+                parsed = TrfParser.parse(path, strict=True)
+                result = engine.generate_pairings(parsed)
+            except (ParsingError, LineError, ConsistencyError, Py4SwissPairingError) as error:
+                raise PairingError(f"py4swiss cannot pair round {state.round}: {error}") from None
+        return _checked(state, [(p.white, p.black) for p in result], "py4swiss")
+
+
+@dataclass(frozen=True)
+class ExternalEngine:
+    """A pairing program run on a TRF file; ``command`` holds ``{input}`` and ``{output}``.
+
+    The program writes the bbpPairings/JaVaFo ``-p`` format: the number of pairs, then one
+    ``white black`` line per board, ``N 0`` for the pairing-allocated bye.
+    """
+
+    command: tuple[str, ...]
+    timeout: float = 300.0
+
+    @classmethod
+    def find(cls) -> ExternalEngine | None:
+        """bbpPairings (Dutch) or JaVaFo if one is on the PATH, else ``None``."""
+        for name in ("bbpPairings", "bbpPairings.exe"):
+            if shutil.which(name):
+                return cls(command=(name, "--dutch", "{input}", "-p", "{output}"))
+        if shutil.which("javafo"):
+            return cls(command=("javafo", "{input}", "-p", "{output}"))
+        return None
+
+    def pair(self, state: PairingState) -> Pairing:
+        with tempfile.TemporaryDirectory() as directory:
+            source, target = Path(directory) / "round.trf", Path(directory) / "pairs.txt"
+            source.write_text(write_trf(engine_document(state)), encoding="utf-8")
+            arguments = [a.format(input=source, output=target) for a in self.command]
+            try:
+                run = subprocess.run(
+                    arguments, capture_output=True, text=True, timeout=self.timeout, check=False
+                )
+            except (OSError, subprocess.TimeoutExpired) as error:
+                raise PairingError(f"{self.command[0]} could not run: {error}") from None
+            if run.returncode != 0 or not target.exists():
+                message = (run.stderr or run.stdout).strip() or f"exit status {run.returncode}"
+                raise PairingError(f"{self.command[0]} cannot pair round {state.round}: {message}")
+            pairs = parse_engine_output(target.read_text(encoding="utf-8"), self.command[0])
+        return _checked(state, pairs, self.command[0])
+
+
+def parse_engine_output(text: str, engine: str = "the engine") -> list[tuple[int, int]]:
+    """The ``-p`` output of bbpPairings/JaVaFo: ``(white, black)`` pairs, black 0 for a bye."""
+    lines = [line.split() for line in text.splitlines() if line.strip()]
+    try:
+        count = int(lines[0][0])
+        pairs = [(int(line[0]), int(line[1])) for line in lines[1:]]
+    except (IndexError, ValueError):
+        raise PairingError(f"{engine} wrote output that is not a list of pairs") from None
+    if count != len(pairs):
+        raise PairingError(f"{engine} announced {count} pairs but wrote {len(pairs)}")
+    return pairs
+
+
+def _checked(state: PairingState, raw: Sequence[tuple[int, int]], engine: str) -> Pairing:
+    """Our :class:`Pairing`, after checking the engine paired exactly who it had to."""
+    pairing = Pairing(
+        pairs=tuple((w, b) for w, b in raw if b != 0),
+        byes=tuple(w for w, b in raw if b == 0),
+    )
+    if sorted(pairing.players) != sorted(state.to_pair):
+        raise PairingError(
+            f"{engine} paired players {sorted(pairing.players)}, "
+            f"but round {state.round} has to pair {sorted(state.to_pair)}"
+        )
+    return pairing

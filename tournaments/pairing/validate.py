@@ -1,0 +1,160 @@
+"""Checking a submitted round (from an engine, the API, a TRF import or by hand).
+
+Errors make the round illegal: a player left out or paired twice, an unknown player, a rematch
+not allowed, a forbidden pair, more than one pairing-allocated bye (PAB) or a PAB to a player
+who already had one or a forfeit win (C.04.1 d), a withdrawn or excused player paired.
+Warnings (the FIDE checklist's L3 level: confirm or cancel) flag what is legal but unusual: a
+third consecutive game with the same colour, a colour difference above 2, a rematch of a game
+that was never played (a forfeit). Everything is reported at once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from tournaments.pairing.base import Pairing, PairingState
+from tournaments.scoring.sheet import Color, Outcome, PlayerSheet
+
+_REQUESTED = {
+    Outcome.HALF_BYE: "asked for a half-point bye",
+    Outcome.FULL_BYE: "was given a full-point bye",
+    Outcome.ZERO_BYE: "is absent by notice",
+}
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    """The problems of a submitted round: ``errors`` forbid it, ``warnings`` need a confirmation."""
+
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def validate_round(
+    state: PairingState, pairing: Pairing, *, meetings_allowed: int = 1
+) -> RoundCheck:
+    """Check ``pairing`` as the pairing of ``state.round``.
+
+    ``meetings_allowed`` is how often two players may meet in the event (2 for a double round
+    robin). Messages name players by starting rank and name.
+    """
+    check = RoundCheck()
+    known = {p.start_rank: p for p in state.sheet.players}
+
+    def who(rank: int) -> str:
+        player = known.get(rank)
+        return f"player {rank} {player.name}" if player else f"player {rank}"
+
+    for board, (white, black) in enumerate(pairing.pairs, start=1):
+        for rank in (white, black):
+            if rank not in known:
+                check.errors.append(f"board {board}: there is no player with starting rank {rank}")
+        if white == black:
+            check.errors.append(f"board {board}: {who(white)} is paired with himself")
+    for rank in pairing.byes:
+        if rank not in known:
+            check.errors.append(f"bye: there is no player with starting rank {rank}")
+
+    counts = Counter(pairing.players)
+    for rank, times in sorted(counts.items()):
+        if times > 1 and rank in known:
+            check.errors.append(f"{who(rank)} is paired {times} times")
+    for rank in known:
+        if rank in counts:
+            _check_paired_player(check, state, rank, who(rank))
+        elif rank in state.to_pair:
+            check.errors.append(f"{who(rank)} is neither paired nor given a bye")
+
+    _check_byes(check, state, pairing, known, who)
+    for board, (white, black) in enumerate(pairing.pairs, start=1):
+        if white in known and black in known and white != black:
+            _check_pair(check, state, board, known[white], known[black], who, meetings_allowed)
+    return check
+
+
+def _check_paired_player(check: RoundCheck, state: PairingState, rank: int, name: str) -> None:
+    if state.is_withdrawn(rank):
+        withdrawn = state.sheet.player(rank).withdrawn_after
+        check.errors.append(f"{name} withdrew after round {withdrawn} and cannot be paired")
+    elif rank in state.requested_byes:
+        reason = _REQUESTED[state.requested_byes[rank]]
+        check.errors.append(f"{name} {reason} in round {state.round} and cannot be paired")
+
+
+Namer = Callable[[int], str]
+
+
+def _check_byes(
+    check: RoundCheck,
+    state: PairingState,
+    pairing: Pairing,
+    known: Mapping[int, PlayerSheet],
+    who: Namer,
+) -> None:
+    if len(pairing.byes) > 1:
+        names = ", ".join(who(rank) for rank in pairing.byes)
+        check.errors.append(
+            f"only one pairing-allocated bye per round, not {len(pairing.byes)} ({names})"
+        )
+    for rank in pairing.byes:
+        player = known.get(rank)
+        if player is None:
+            continue
+        earlier = [e for e in player.rounds if e.round < state.round]
+        if any(e.outcome is Outcome.PAIRING_BYE for e in earlier):
+            check.errors.append(f"{who(rank)} already had a pairing-allocated bye")
+        elif any(e.outcome is Outcome.FORFEIT_WIN for e in earlier):
+            check.errors.append(
+                f"{who(rank)} already scored a forfeit win and cannot get the pairing-allocated bye"
+            )
+
+
+def _check_pair(
+    check: RoundCheck,
+    state: PairingState,
+    board: int,
+    white: PlayerSheet,
+    black: PlayerSheet,
+    who: Namer,
+    meetings_allowed: int,
+) -> None:
+    earlier = [e for e in white.rounds if e.round < state.round and e.opponent == black.start_rank]
+    played = [e for e in earlier if e.outcome.played]
+    pair = f"board {board}: {who(white.start_rank)} and {who(black.start_rank)}"
+    if len(played) >= meetings_allowed:
+        rounds = ", ".join(str(e.round) for e in played)
+        check.errors.append(f"{pair} already played each other (round {rounds})")
+    elif len(earlier) > len(played):
+        rounds = ", ".join(str(e.round) for e in earlier if not e.outcome.played)
+        check.warnings.append(
+            f"{pair} were paired before, but the game was not played (round {rounds})"
+        )
+    if {white.start_rank, black.start_rank} in [set(p) for p in state.forbidden]:
+        check.errors.append(f"{pair} must not be paired (forbidden pair)")
+    for player, color in ((white, Color.WHITE), (black, Color.BLACK)):
+        _check_colours(check, state, player, color, who(player.start_rank))
+
+
+def _check_colours(
+    check: RoundCheck, state: PairingState, player: PlayerSheet, color: Color, name: str
+) -> None:
+    history = [
+        e.color
+        for e in sorted(player.rounds, key=lambda e: e.round)
+        if e.round < state.round and e.outcome.played and e.color is not None
+    ] + [color]
+    word = "white" if color is Color.WHITE else "black"
+    if len(history) >= 3 and history[-3] == history[-2] == color:
+        check.warnings.append(f"{name} gets {word} for the third game running")
+    difference = history.count(Color.WHITE) - history.count(Color.BLACK)
+    if abs(difference) > 2:
+        more = "white" if difference > 0 else "black"
+        check.warnings.append(
+            f"{name} would have {abs(difference)} more games with {more} than with the other colour"
+        )
