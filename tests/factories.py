@@ -33,8 +33,9 @@ class PlayerFactory(factory.django.DjangoModelFactory):
 
     tournament = factory.SubFactory(TournamentFactory)
     name = factory.Sequence(lambda n: f"Player, {n}")
-    start_rank = factory.Sequence(lambda n: n + 1)
-    rating_standard = factory.Sequence(lambda n: 2400 - n)
+    # Numbered in creation order within the tournament, strongest first.
+    start_rank = factory.LazyAttribute(lambda player: player.tournament.players.count() + 1)
+    rating_standard = factory.LazyAttribute(lambda player: 2400 - 10 * player.start_rank)
 
 
 class RoundFactory(factory.django.DjangoModelFactory):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from django.db.models import QuerySet
@@ -15,7 +16,8 @@ from django.utils import timezone
 
 from games.rules.rulesets import OnlineRatingTable as RulesetTable
 from games.rules.rulesets import get_ruleset
-from tournaments.models import ByeKind, Pairing, Player, Result, Tournament
+from tournaments.models import Absence, ByeKind, Pairing, Player, Result, Tournament
+from tournaments.pairing import PairingState
 from tournaments.scoring.ratings import (
     OnlineRatingTable,
     RateOfPlay,
@@ -195,4 +197,41 @@ def tournament_standings(
             unrated_rating=tournament.unrated_rating, round_robin=tournament.is_round_robin
         ),
         final=final,
+    )
+
+
+_REQUESTED_BYES = {
+    Absence.Kind.HALF_POINT_BYE: Outcome.HALF_BYE,
+    Absence.Kind.ZERO_POINT_BYE: Outcome.ZERO_BYE,
+    Absence.Kind.FULL_POINT_BYE: Outcome.FULL_BYE,
+}
+
+
+def pairing_state(tournament: Tournament, round_number: int) -> PairingState:
+    """What a pairing engine or the round check needs to pair ``round_number``.
+
+    Late entries who start later are left out; expelled players count as withdrawn.
+    Three queries.
+    """
+    sheet = tournament_sheet(tournament, after_round=round_number - 1)
+    players = Player.objects.filter(tournament=tournament, start_rank__isnull=False)
+    by_rank = {p.start_rank: p for p in players}
+    entrants = []
+    for entry in sheet.players:
+        player = by_rank[entry.start_rank]
+        if player.first_round > round_number:
+            continue
+        if player.status == Player.Status.EXPELLED and entry.withdrawn_after is None:
+            entry = replace(entry, withdrawn_after=round_number - 1)
+        entrants.append(entry)
+    absences = Absence.objects.filter(player__tournament=tournament, round_number=round_number)
+    return PairingState(
+        sheet=replace(sheet, players=tuple(entrants)),
+        round=round_number,
+        requested_byes={
+            by_rank_id: _REQUESTED_BYES[Absence.Kind(kind)]
+            for by_rank_id, kind in absences.values_list("player__start_rank", "kind")
+            if by_rank_id is not None
+        },
+        planned_rounds=tournament.number_of_rounds,
     )

@@ -10,12 +10,22 @@ from .players import (
     add_player,
     assign_start_ranks,
     request_absence,
+    set_start_ranks,
     update_player,
     withdraw_player,
 )
 from .results import adjourn_game, correct_result, record_result, resolve_adjournment
+from .rounds import (
+    PairingNeedsConfirmation,
+    delete_draft_round,
+    generate_round_robin_round,
+    pair_swiss_round,
+    publish_round,
+    submit_pairings,
+)
 
 __all__ = [
+    "PairingNeedsConfirmation",
     "TournamentError",
     "add_player",
     "adjourn_game",
@@ -23,10 +33,16 @@ __all__ = [
     "change_tiebreaks",
     "correct_result",
     "create_tournament",
+    "delete_draft_round",
+    "generate_round_robin_round",
     "leave_fide_mode",
+    "pair_swiss_round",
+    "publish_round",
     "record_result",
     "request_absence",
     "resolve_adjournment",
+    "set_start_ranks",
+    "submit_pairings",
     "update_player",
     "update_tournament",
     "withdraw_player",

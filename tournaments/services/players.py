@@ -107,6 +107,31 @@ def assign_start_ranks(
 
 
 @transaction.atomic
+def set_start_ranks(
+    tournament: Tournament, order: list[Player], *, user: AbstractBaseUser | None = None
+) -> list[Player]:
+    """Number the players in the given order (a round robin's drawing of lots, or by hand)."""
+    players = {p.pk: p for p in Player.objects.select_for_update().filter(tournament=tournament)}
+    if sorted(p.pk for p in order) != sorted(players):
+        raise TournamentError(_("The order must name every player of the tournament once."))
+    if last_round_number(tournament):
+        raise TournamentError(_("Starting ranks are drawn before round 1 is paired."))
+    Player.objects.filter(tournament=tournament).update(start_rank=None)
+    numbered = [players[p.pk] for p in order]
+    for rank, player in enumerate(numbered, start=1):
+        player.start_rank = rank
+    Player.objects.bulk_update(numbered, ["start_rank"])
+    log_event(
+        tournament,
+        TournamentLog.Kind.START_RANKS,
+        _("Starting ranks set by hand or by lot."),
+        user=user,
+        new=[p.name for p in numbered],
+    )
+    return numbered
+
+
+@transaction.atomic
 def withdraw_player(
     player: Player, *, after_round: int, user: AbstractBaseUser | None = None, reason: str = ""
 ) -> Player:

@@ -13,12 +13,22 @@ from tournaments.models import (
     Absence,
     ByeKind,
     Pairing,
+    PairingSystem,
     Player,
     Result,
     Round,
     Tournament,
     TournamentLog,
 )
+from tournaments.pairing import Pairing as EnginePairing
+from tournaments.pairing import (
+    PairingEngine,
+    PairingError,
+    berger_rounds,
+    pair_round,
+    validate_round,
+)
+from tournaments.selectors import pairing_state
 
 from .audit import last_round_number, log_event
 from .errors import TournamentError
@@ -141,3 +151,165 @@ def opponents_met(tournament: Tournament) -> set[frozenset[int]]:
         Q(result=Result.VOID)
     )
     return {frozenset(pair) for pair in games.values_list("white_id", "black_id")}
+
+
+def _store_pairing(
+    tournament: Tournament,
+    number: int,
+    pairing: EnginePairing,
+    *,
+    paired_by: str,
+    pab: str = ByeKind.PAIRING_ALLOCATED,
+) -> Round:
+    """Store an engine-style pairing (starting ranks) with the byes announced for the round."""
+    players = {p.start_rank: p for p in tournament.players.filter(start_rank__isnull=False)}
+    games = [(players[white], players[black]) for white, black in pairing.pairs]
+    byes: list[tuple[Player, str]] = [(players[rank], pab) for rank in pairing.byes]
+    announced = announced_byes(tournament, number)
+    byes += [
+        (player, announced[player.pk])
+        for player in sorted(players.values(), key=lambda p: p.start_rank or 0)
+        if player.pk in announced
+    ]
+    return store_round(tournament, number, games, byes, paired_by=paired_by)
+
+
+def _pairing_problems(tournament: Tournament) -> int:
+    number, problems = next_round_problems(tournament)
+    if problems:
+        raise TournamentError(problems)
+    return number
+
+
+@transaction.atomic
+def generate_round_robin_round(
+    tournament: Tournament, *, user: AbstractBaseUser | None = None
+) -> Round:
+    """The next round of a (double) round robin from the FIDE Berger tables, as a draft.
+
+    The odd player out of a round robin with an odd number of players has a free round,
+    stored as a zero-point bye.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not tournament.is_round_robin:
+        raise TournamentError(_("This tournament is a Swiss; pair it with the Swiss engine."))
+    number = _pairing_problems(tournament)
+    ranks = set(tournament.players.values_list("start_rank", flat=True))
+    count = len(ranks)
+    if ranks != set(range(1, count + 1)):
+        raise TournamentError(_("Number the players 1 to %(count)s first.") % {"count": count})
+    double = tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN
+    try:
+        table = berger_rounds(
+            count, double=double, swap_last_two=tournament.reverse_last_two_rounds
+        )
+    except PairingError as error:
+        raise TournamentError(str(error)) from None
+    if len(table) != tournament.number_of_rounds:
+        raise TournamentError(
+            _(
+                "A round robin of %(players)s players has %(needed)s rounds; the tournament is set "
+                "to %(rounds)s."
+            )
+            % {"players": count, "needed": len(table), "rounds": tournament.number_of_rounds}
+        )
+    round_ = _store_pairing(
+        tournament,
+        number,
+        table[number - 1],
+        paired_by=Round.PairedBy.BERGER,
+        pab=ByeKind.ZERO_POINT,
+    )
+    log_event(
+        tournament,
+        TournamentLog.Kind.PAIRING,
+        _("Round %(round)s paired from the Berger tables.") % {"round": number},
+        user=user,
+        round_number=number,
+    )
+    return round_
+
+
+@transaction.atomic
+def pair_swiss_round(
+    tournament: Tournament,
+    *,
+    user: AbstractBaseUser | None = None,
+    engine: PairingEngine | None = None,
+) -> Round:
+    """The next Swiss round from the built-in FIDE Dutch engine (or ``engine``), as a draft."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.is_round_robin:
+        raise TournamentError(_("This tournament is a round robin; use the Berger tables."))
+    number = _pairing_problems(tournament)
+    try:
+        pairing = pair_round(pairing_state(tournament, number), engine)
+    except PairingError as error:
+        raise TournamentError(
+            _("Round %(round)s cannot be paired: %(error)s") % {"round": number, "error": error}
+        ) from None
+    round_ = _store_pairing(tournament, number, pairing, paired_by=Round.PairedBy.ENGINE)
+    log_event(
+        tournament,
+        TournamentLog.Kind.PAIRING,
+        _("Round %(round)s paired by the built-in engine.") % {"round": number},
+        user=user,
+        round_number=number,
+    )
+    return round_
+
+
+class PairingNeedsConfirmation(TournamentError):
+    """A legal but unusual round (FIDE checklist level L3): store it only when confirmed."""
+
+
+@transaction.atomic
+def submit_pairings(
+    tournament: Tournament,
+    pairs: Sequence[tuple[int, int]],
+    byes: Sequence[int] = (),
+    *,
+    source: str,
+    user: AbstractBaseUser | None = None,
+    round_number: int | None = None,
+    confirmed: bool = False,
+) -> Round:
+    """Store a whole round given by starting ranks: ``pairs`` (white, black) in board order,
+    ``byes`` the pairing-allocated bye(s). Byes announced for the round are added.
+
+    ``source`` is ``manual`` (typed in), ``api`` (pairing software) or ``import``. The round is
+    checked as a whole: every error is listed and nothing is stored; warnings (a third colour
+    in a row, …) raise :class:`PairingNeedsConfirmation` unless ``confirmed``.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    number = _pairing_problems(tournament)
+    if round_number is not None and round_number != number:
+        raise TournamentError(
+            _("Round %(given)s cannot be paired now; the next round is %(next)s.")
+            % {"given": round_number, "next": number}
+        )
+    if source not in Round.PairedBy.values:
+        raise TournamentError(_("Unknown pairing source %(source)s.") % {"source": source})
+    pairing = EnginePairing(pairs=tuple(map(tuple, pairs)), byes=tuple(byes))
+    meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
+    check = validate_round(pairing_state(tournament, number), pairing, meetings_allowed=meetings)
+    if check.errors:
+        raise TournamentError(check.errors)
+    if check.warnings and not confirmed:
+        raise PairingNeedsConfirmation(check.warnings)
+    round_ = _store_pairing(tournament, number, pairing, paired_by=source)
+    kind = (
+        TournamentLog.Kind.MANUAL_PAIRING
+        if source == Round.PairedBy.MANUAL
+        else TournamentLog.Kind.PAIRING
+    )
+    log_event(
+        tournament,
+        kind,
+        _("Round %(round)s pairings submitted (%(source)s).")
+        % {"round": number, "source": Round.PairedBy(source).label},
+        user=user,
+        round_number=number,
+        reason="\n".join(check.warnings),
+    )
+    return round_
