@@ -1,0 +1,196 @@
+"""Who may do what to a tournament: the one place that decides.
+
+Every page, form and API view asks here instead of checking roles itself::
+
+    from tournaments.permissions import Action, can, require
+
+    require(request.user, Action.ENTER_RESULTS, tournament)   # raises PermissionDenied
+    if can(request.user, Action.OPEN_SEALED_MOVE, tournament): ...
+
+The rules:
+
+* A **chief arbiter** of a tournament may do everything to it.
+* A **deputy arbiter** may follow it, enter and correct results, enter and upload games and
+  record incidents — but not configure it, change players or rounds, manage roles, or open a
+  sealed move before resumption.
+* A **viewer** may follow it (the arbiter's read-only pages), and change nothing.
+* Nobody else changes it: being an arbiter of one tournament gives no right on another.
+* Anyone, logged in or not, may view a *public* tournament's public pages; a private one is
+  visible to its role holders only.
+* Active **staff and superusers** may do everything to every tournament (the organiser's
+  override, for example to repair a role list with no chief arbiter left).
+* A game with no tournament (a friendly check of a scoresheet) may be viewed and worked on by
+  any logged-in user: there is no tournament whose arbiter one would have to be.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import wraps
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from tournaments.models import Tournament, TournamentRole
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
+    from django.http import HttpRequest, HttpResponse
+
+    User = AbstractBaseUser | AnonymousUser
+
+Role = TournamentRole.Role
+
+
+class Action(StrEnum):
+    """Something a user may want to do to one tournament."""
+
+    VIEW = "view"
+    """Read its public pages: players, pairings, results, standings, crosstable."""
+    FOLLOW = "follow"
+    """Read the arbiters' pages: dashboard, draft rounds, incidents, the log."""
+    CONFIGURE = "configure"
+    """Edit the tournament's settings (dates, ruleset, tie-breaks, points, FIDE mode)."""
+    MANAGE_PLAYERS = "manage_players"
+    """Add, edit, import, number and withdraw players; record announced absences."""
+    MANAGE_ROUNDS = "manage_rounds"
+    """Pair, import or enter pairings, publish and delete draft rounds."""
+    ENTER_RESULTS = "enter_results"
+    """Enter results, correct them (with a reason), adjourn and resolve adjourned games."""
+    ENTER_GAMES = "enter_games"
+    """Upload PGN files, enter moves, match games to boards."""
+    RECORD_INCIDENTS = "record_incidents"
+    """Record incidents at the board and apply the rulings on them."""
+    OPEN_SEALED_MOVE = "open_sealed_move"
+    """Read a sealed move before the game is resumed (Art. 8.4/10.16 envelope)."""
+    MANAGE_ROLES = "manage_roles"
+    """Give and take the chief arbiter, deputy arbiter and viewer roles."""
+
+
+ROLE_ACTIONS: dict[str, frozenset[Action]] = {
+    Role.CHIEF_ARBITER: frozenset(Action),
+    Role.DEPUTY_ARBITER: frozenset(
+        {
+            Action.VIEW,
+            Action.FOLLOW,
+            Action.ENTER_RESULTS,
+            Action.ENTER_GAMES,
+            Action.RECORD_INCIDENTS,
+        }
+    ),
+    Role.VIEWER: frozenset({Action.VIEW, Action.FOLLOW}),
+}
+"""What each role may do to the tournament it is held on."""
+
+_STANDALONE_ACTIONS = frozenset(
+    {Action.VIEW, Action.FOLLOW, Action.ENTER_GAMES, Action.RECORD_INCIDENTS}
+)
+
+
+def _is_override(user: User) -> bool:
+    return bool(user.is_active and (user.is_superuser or user.is_staff))
+
+
+def role_of(user: User, tournament: Tournament) -> Role | None:
+    """The user's role on this tournament, ``None`` without one (one query, none when
+    anonymous)."""
+    if not user.is_authenticated:
+        return None
+    role = (
+        TournamentRole.objects.filter(tournament=tournament, user=user)
+        .values_list("role", flat=True)
+        .first()
+    )
+    return Role(role) if role else None
+
+
+def actions_for(user: User, tournament: Tournament | None) -> frozenset[Action]:
+    """Everything the user may do to the tournament (``None``: a game without one).
+
+    Pages compute this once and test membership in templates (``"enter_results" in actions``).
+    """
+    if not user.is_active and user.is_authenticated:
+        return frozenset()
+    if _is_override(user):
+        return frozenset(Action)
+    if tournament is None:
+        return _STANDALONE_ACTIONS if user.is_authenticated else frozenset()
+    role = role_of(user, tournament)
+    actions = ROLE_ACTIONS[role] if role else frozenset()
+    if tournament.public:
+        actions = actions | {Action.VIEW}
+    return actions
+
+
+def can(user: User, action: Action | str, tournament: Tournament | None) -> bool:
+    """Whether the user may do ``action`` to ``tournament`` (``None``: a game without one)."""
+    return Action(action) in actions_for(user, tournament)
+
+
+def require(user: User, action: Action | str, tournament: Tournament | None) -> None:
+    """Raise ``PermissionDenied`` (HTTP 403) unless :func:`can` allows it."""
+    if not can(user, action, tournament):
+        raise PermissionDenied
+
+
+def can_create_tournament(user: User) -> bool:
+    """Staff, superusers, and users given the ``tournaments.add_tournament`` permission (in the
+    admin) may create tournaments; the creator becomes its chief arbiter."""
+    return bool(
+        user.is_active and (_is_override(user) or user.has_perm("tournaments.add_tournament"))
+    )
+
+
+def tournaments_where(user: User, action: Action | str) -> QuerySet[Tournament]:
+    """The tournaments on which the user may do ``action`` (for lists and API querysets)."""
+    action = Action(action)
+    everything = Tournament.objects.all()
+    if _is_override(user):
+        return everything
+    roles = [role for role, actions in ROLE_ACTIONS.items() if action in actions]
+    allowed = Q(pk__in=[])
+    if user.is_authenticated and user.is_active:
+        allowed = Q(
+            pk__in=TournamentRole.objects.filter(user=user, role__in=roles).values("tournament")
+        )
+    if action == Action.VIEW:
+        allowed |= Q(public=True)
+    return everything.filter(allowed)
+
+
+P = ParamSpec("P")
+
+
+def tournament_action_required(
+    action: Action,
+) -> Callable[
+    [Callable[Concatenate[HttpRequest, Tournament, P], HttpResponse]],
+    Callable[..., HttpResponse],
+]:
+    """A view decorator: loads the tournament from the URL's ``tournament_id``, checks the
+    action and passes the tournament to the view instead of the id.
+
+    Anonymous users are sent to the login page; logged-in users without the right get 403.
+    """
+
+    def decorator(
+        view: Callable[Concatenate[HttpRequest, Tournament, P], HttpResponse],
+    ) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, tournament_id: int, *args: Any, **kwargs: Any) -> Any:
+            tournament = get_object_or_404(Tournament, pk=tournament_id)
+            if not can(request.user, action, tournament):
+                if not request.user.is_authenticated:
+                    return redirect_to_login(request.get_full_path())
+                raise PermissionDenied
+            return view(request, tournament, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
