@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import Protocol
 
 from tournaments.scoring.sheet import Color, Outcome, TournamentSheet
+from tournaments.trf import TrfDocument
 
 REQUESTABLE_BYES = frozenset({Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE})
 """What a player may ask for (or be given by notice) before a round is paired."""
@@ -93,6 +95,29 @@ class PairingState:
             planned_rounds=planned_rounds,
             initial_color=initial_color,
             forbidden=forbidden,
+        )
+
+    @classmethod
+    def from_trf(cls, document: TrfDocument, round_number: int | None = None) -> PairingState:
+        """The state a TRF(x) file describes for ``round_number`` (by default the round after
+        the last one played): byes entered in the player lines, records 240 and ``XXZ``,
+        the rounds (``XXR``/142), the first colour (``XXC``/152), forbidden pairs
+        (``XXP``/260)."""
+        sheet = document.to_sheet()
+        number = sheet.rounds + 1 if round_number is None else round_number
+        base = cls.from_sheet(
+            sheet,
+            number,
+            planned_rounds=document.planned_rounds,
+            initial_color=document.initial_color or Color.WHITE,
+            forbidden=tuple(
+                (a, b)
+                for group in document.forbidden_groups(number)
+                for a, b in combinations(sorted(group), 2)
+            ),
+        )
+        return replace(
+            base, requested_byes={**document.requested_byes(number), **base.requested_byes}
         )
 
     def is_withdrawn(self, start_rank: int) -> bool:

@@ -33,6 +33,8 @@ _OUTCOME_BY_CODE: dict[str, Outcome] = {
     "?": Outcome.ADJOURNED,
 }
 
+_BYE_240 = {"H": Outcome.HALF_BYE, "F": Outcome.FULL_BYE, "Z": Outcome.ZERO_BYE}
+
 _TITLES_TRF06 = {
     "g": "GM",
     "m": "IM",
@@ -226,15 +228,37 @@ class TrfDocument:
                 system = trf_points.apply_record_162(system, record.value)
         return system
 
-    @property
-    def forbidden_pairs(self) -> list[frozenset[int]]:
-        """Groups of players who must not meet: ``XXP`` lines and records 260 (all rounds)."""
+    def forbidden_groups(self, round_number: int | None = None) -> list[frozenset[int]]:
+        """Groups of players none of whom may meet another: ``XXP`` lines (every round) and
+        TRF-2026 records 260 (their rounds only; all of them when ``round_number`` is None)."""
         groups = [frozenset(int(n) for n in value.split()) for value in self.values("XXP")]
         for value in self.values("260"):
             text = "260 " + value
+            first = int(text[4:7].strip() or 0)
+            last = int(text[8:11].strip() or 0) or first
+            if round_number is not None and first and not first <= round_number <= last:
+                continue
             numbers = [text[start : start + 4].strip() for start in range(12, len(text), 5)]
             groups.append(frozenset(int(n) for n in numbers if n))
         return groups
+
+    def requested_byes(self, round_number: int) -> dict[int, Outcome]:
+        """Byes announced for a round: TRF-2026 records 240 (``H``, ``F``, ``Z``) and, for the
+        round after the last one played, JaVaFo's ``XXZ`` (absent players)."""
+        byes: dict[int, Outcome] = {}
+        for value in self.values("240"):
+            text = "240 " + value
+            if int(text[6:9]) != round_number:
+                continue
+            outcome = _BYE_240.get(text[4].upper(), Outcome.ZERO_BYE)
+            for start in range(10, len(text), 5):
+                if text[start : start + 4].strip():
+                    byes[int(text[start : start + 4])] = outcome
+        if round_number == self.played_rounds + 1:
+            for value in self.values("XXZ"):
+                for number in value.replace(",", " ").split():
+                    byes.setdefault(int(number), Outcome.ZERO_BYE)
+        return byes
 
     @property
     def acceleration(self) -> dict[int, tuple[Fraction, ...]]:

@@ -13,6 +13,7 @@ with the results, and games the two players record differently.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 from tournaments.scoring.sheet import PointSystem
@@ -193,11 +194,33 @@ def _check_record(record: TrfRecord) -> None:
                     trf_points.parse_points(points)
             except ValueError:
                 raise fail(start - 4, f"expected points, found {points.strip()!r}") from None
-    elif code == "260":
-        for start in range(12, len(record.text), 5):
-            rank = record.text[start : start + 4].strip()
-            if rank and not _NUMBER.fullmatch(rank):
-                raise fail(start - 4, f"expected a starting rank, found {rank!r}")
+    elif code == "XXZ":
+        for match in re.finditer(r"[^\s,]+", value):
+            if not _NUMBER.fullmatch(match.group()):
+                raise fail(match.start(), f"expected starting ranks, found {match.group()!r}")
+    elif code in ("240", "260"):
+        _check_numbered_record(record, fail)
+
+
+def _check_numbered_record(record: TrfRecord, fail: Callable[[int, str], TrfError]) -> None:
+    """Records 240 (byes: type, round, players) and 260 (prohibited pairings: first and last
+    round, players): numbers in fixed 4-column fields."""
+    text = record.text
+    if record.code == "240":
+        if text[4:5].upper() not in ("H", "F", "Z", " ", ""):
+            raise fail(0, f"expected the bye type (H, F or Z) in column 5, found {text[4]!r}")
+        fields = [(6, 9, "the round")]
+        start = 10
+    else:
+        fields = [(4, 7, "the first round"), (8, 11, "the last round")]
+        start = 12
+    fields += [(s, s + 4, "a starting rank") for s in range(start, len(text), 5)]
+    for begin, end, what in fields:
+        number = text[begin:end].strip()
+        if number and not _NUMBER.fullmatch(number):
+            raise fail(begin - 4, f"expected {what} in columns {begin + 1}-{end}, found {number!r}")
+    if record.code == "240" and not text[6:9].strip():
+        raise fail(2, "expected the round in columns 7-9")
 
 
 def _check_players(document: TrfDocument) -> None:

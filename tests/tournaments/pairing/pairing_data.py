@@ -4,7 +4,6 @@ import json
 from pathlib import Path
 
 from tournaments.pairing import Pairing, PairingState
-from tournaments.scoring.sheet import Color
 from tournaments.trf import TrfDocument, read_trf
 
 TRF_DATA = Path(__file__).resolve().parents[2] / "data" / "trf"
@@ -17,14 +16,7 @@ def document(name: str) -> TrfDocument:
 
 def next_round_state(name: str) -> PairingState:
     """The state for the round after the last one the file records."""
-    doc = document(name)
-    sheet = doc.to_sheet()
-    return PairingState.from_sheet(
-        sheet,
-        sheet.rounds + 1,
-        planned_rounds=doc.planned_rounds,
-        initial_color=doc.initial_color or Color.WHITE,
-    )
+    return PairingState.from_trf(document(name))
 
 
 def bbp_expected(case: str) -> Pairing:

@@ -17,13 +17,15 @@ from tournaments.pairing import (
     ExternalEngine,
     Pairing,
     PairingError,
+    PairingState,
     Py4SwissEngine,
     pair_round,
     validate_round,
 )
 from tournaments.scoring.sheet import Outcome
+from tournaments.trf import read_trf
 
-from .pairing_data import BBP, agreement, bbp_expected, gros_expected, next_round_state
+from .pairing_data import BBP, TRF_DATA, agreement, bbp_expected, gros_expected, next_round_state
 
 GROS = "javafo_aum/gros_open_2010_after_round4.trf"
 
@@ -141,3 +143,13 @@ def test_installed_engine_pairs_dutch_c9_like_bbppairings():
     assert engine is not None
     ours = engine.pair(next_round_state(f"{BBP}/dutch_2025_C9.input.trf"))
     assert ours == bbp_expected("dutch_2025_C9")
+
+
+def test_trf2026_bye_and_prohibition_records_reach_the_engine():
+    text = (TRF_DATA / GROS).read_text() + "240 H   5   10\n260   5   5    1    2\n"
+    state = PairingState.from_trf(read_trf(text))
+    assert state.requested_byes[10] is Outcome.HALF_BYE
+    assert state.forbidden == ((1, 2),)
+    ours = pair_round(state)
+    assert 10 not in ours.players and (1, 2) not in ours.pairs
+    assert validate_round(state, ours).errors == []

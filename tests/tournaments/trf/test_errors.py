@@ -87,3 +87,18 @@ def test_malformed_records(record, column, expected):
     error = error_for(HELD + record + "\n")
     assert (error.line, error.column) == (11, column)
     assert error.message.startswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("record", "column", "expected"),
+    [
+        ("240 Q   3   12", 5, "record 240: expected the bye type (H, F or Z) in column 5"),
+        ("240 H   x   12", 7, "record 240: expected the round in columns 7-9, found 'x'"),
+        ("260   1   9    1  two", 18, "record 260: expected a starting rank in columns 18-21"),
+        ("XXZ 4 five", 7, "record XXZ: expected starting ranks, found 'five'"),
+    ],
+)
+def test_malformed_trf2026_bye_and_prohibition_records(record, column, expected):
+    error = error_for(HELD + record + "\n")
+    assert (error.line, error.column) == (11, column)
+    assert error.message.startswith(expected)

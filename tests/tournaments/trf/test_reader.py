@@ -186,3 +186,20 @@ def test_adjourned_game_is_read_from_question_mark_and_x():
     assert sheet.player(1).entry(1).outcome is Outcome.ADJOURNED
     assert sheet.player(2).entry(1).outcome is Outcome.ADJOURNED
     assert document.warnings == ()
+
+
+def test_trf2026_byes_prohibited_pairings_and_javafo_absences():
+    held = (TRF_DATA / "tiebreak/held_c07_exercises/held_swiss_9.trf").read_text()
+    document = read_trf(
+        held + "240 H  10    3   16\n240 F   2    5\n260   1   9    1    2\n"
+        "260  10  11    4    5    6\nXXP 7 8\nXXZ 11,12\n"
+    )
+    assert document.requested_byes(10) == {
+        3: Outcome.HALF_BYE,
+        16: Outcome.HALF_BYE,
+        11: Outcome.ZERO_BYE,
+        12: Outcome.ZERO_BYE,
+    }
+    assert document.requested_byes(2) == {5: Outcome.FULL_BYE}
+    assert document.forbidden_groups(10) == [frozenset({7, 8}), frozenset({4, 5, 6})]
+    assert document.forbidden_groups(3) == [frozenset({7, 8}), frozenset({1, 2})]
