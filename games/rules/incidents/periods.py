@@ -102,11 +102,20 @@ def _game_already_over(board: chess.Board, ruleset: Ruleset) -> Ruling | None:
 def rule_flag_fall(record: ReplayedGame, flag: FlagFall, ruleset: Ruleset) -> Ruling:
     """Who overstepped, at which move, and what follows (6.5, 10.14, 10.5, online void)."""
     board = _playable_board(record)
+    flagged = flag.flagged
+    if only_kings(board):
+        return ruling(
+            ruleset,
+            Decision.GAME_OVER,
+            "10.14",
+            f"{SIDE_EN[flagged]}'s flag fell, but only the two kings are left: draw.",
+            f"{SIDE_ZH[flagged]}落旗，但双方只剩王：和棋。",
+            score=Score.DRAW,
+        )
     ended = _game_already_over(board, ruleset)
     if ended is not None:
         return ended
     control = _control(record, flag.time_control)
-    flagged = flag.flagged
     made = moves_made(board, flagged)
     move_number = made + 1
     allotted = control.allotted_seconds(move_number)
@@ -142,16 +151,6 @@ def rule_flag_fall(record: ReplayedGame, flag: FlagFall, ruleset: Ruleset) -> Ru
         )
     control_en = f"move {control_move}" if control_move else "the end of the game"
     control_zh = f"第{control_move}着" if control_move else "终局"
-    if only_kings(board):
-        return ruling(
-            ruleset,
-            Decision.GAME_OVER,
-            "10.14",
-            f"{SIDE_EN[flagged]} overstepped the time, but only the two kings are left: draw.",
-            f"{SIDE_ZH[flagged]}超时，但双方只剩王：和棋。",
-            score=Score.DRAW,
-            details=facts,
-        )
     if has_lone_king(board, not flagged):
         return ruling(
             ruleset,

@@ -131,22 +131,33 @@ def _meaning(record: ReplayedGame, sans: Sequence[str], index: int, text: str) -
     return text
 
 
+def _swapped(sans: Sequence[str], written: Sequence[str]) -> set[int]:
+    """Indexes where two moves a few plies apart were written in each other's places."""
+    swapped: set[int] = set()
+    length = min(len(sans), len(written))
+    for i in range(length):
+        if written[i] == sans[i]:
+            continue
+        for j in range(i + 1, min(i + 5, length)):
+            if written[i] == sans[j] and written[j] == sans[i]:
+                swapped |= {i, j}
+    return swapped
+
+
 def compare_scoresheet(record: ReplayedGame, sheet: Sequence[str]) -> tuple[SheetProblem, ...]:
     """The differences between ``sheet`` (one player's written moves, both sides, in order)
     and the playable moves of ``record``."""
     sans = _record_sans(record)
     written = [_meaning(record, sans, index, text) for index, text in enumerate(sheet)]
-    matcher = difflib.SequenceMatcher(a=sans, b=written, autojunk=False)
-    problems: list[SheetProblem] = []
+    swapped = _swapped(sans, written)
+    problems = [
+        SheetProblem(SheetFault.OUT_OF_ORDER, index + 1, sheet[index], sans[index])
+        for index in sorted(swapped)
+    ]
+    aligned = [sans[index] if index in swapped else text for index, text in enumerate(written)]
+    matcher = difflib.SequenceMatcher(a=sans, b=aligned, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            continue
-        if tag == "replace" and sorted(sans[i1:i2]) == sorted(written[j1:j2]):
-            problems.extend(
-                SheetProblem(SheetFault.OUT_OF_ORDER, i1 + k + 1, sheet[j1 + k], sans[i1 + k])
-                for k in range(i2 - i1)
-                if sans[i1 + k] != written[j1 + k]
-            )
             continue
         paired = min(i2 - i1, j2 - j1) if tag == "replace" else 0
         problems.extend(
@@ -159,7 +170,7 @@ def compare_scoresheet(record: ReplayedGame, sheet: Sequence[str]) -> tuple[Shee
         problems.extend(
             SheetProblem(SheetFault.EXTRA, i2, sheet[j], None) for j in range(j1 + paired, j2)
         )
-    return tuple(problems)
+    return tuple(sorted(problems, key=lambda problem: problem.ply))
 
 
 def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset: Ruleset) -> Ruling:
