@@ -2,10 +2,10 @@
 
 from django.urls import path
 
-from . import views
+from .views import public
 
 app_name = "tournaments"
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", public.home, name="home"),
 ]

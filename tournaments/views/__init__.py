@@ -1,0 +1,1 @@
+"""Pages of the tournaments app: public pages and the arbiters' pages, one module per area."""
