@@ -161,16 +161,19 @@ class EntrySource(models.TextChoices):
 
 
 class Pairing(models.Model):
-    """A board of a round, or a bye (no black player)."""
+    """A board of a round, or a bye (no black player).
+
+    A player with a board cannot be deleted (RESTRICT), except with his whole tournament.
+    """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
     board = models.PositiveSmallIntegerField(_("board"))
     white = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="pairings_as_white", verbose_name=_("white")
+        Player, on_delete=models.RESTRICT, related_name="pairings_as_white", verbose_name=_("white")
     )
     black = models.ForeignKey(
         Player,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         related_name="pairings_as_black",
         null=True,
         blank=True,

@@ -84,6 +84,7 @@ def create_tournament(
     system: str,
     number_of_rounds: int,
     user: AbstractBaseUser | None = None,
+    slug: str = "",
     **fields: Any,
 ) -> Tournament:
     """A new tournament; its creator becomes its chief arbiter."""
@@ -92,8 +93,10 @@ def create_tournament(
     problems += tiebreak_problems(tournament.tiebreaks)
     if not problems:
         problems += _point_problems({f: Decimal(getattr(tournament, f)) for f in POINT_FIELDS})
+    if slug and Tournament.objects.filter(slug=slug).exists():
+        problems.append(_("The address %(slug)s is taken.") % {"slug": slug})
     raise_if(problems)
-    tournament.slug = _unique_slug(name)
+    tournament.slug = slug or _unique_slug(name)
     tournament.save()
     if user is not None and user.is_authenticated:
         TournamentRole.objects.create(

@@ -2,9 +2,15 @@
 
 from django.core.management.base import BaseCommand
 
+from tournaments.demo import load_demo
+from tournaments.models import Tournament
+
 
 class Command(BaseCommand):
-    help = "Load the demo tournaments. With --if-empty, only when no tournament exists yet."
+    help = (
+        "Load the demo tournaments (replacing earlier copies of them). "
+        "With --if-empty, only when no tournament exists yet."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -12,4 +18,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
-        self.stdout.write("No demo data defined yet.")
+        if options["if_empty"] and Tournament.objects.exists():
+            self.stdout.write("Tournaments exist already; no demo data loaded.")
+            return
+        for tournament in load_demo():
+            self.stdout.write(
+                f"{tournament.pk}: {tournament.name} ({tournament.players.count()} players, "
+                f"{tournament.rounds.count()} rounds)"
+            )

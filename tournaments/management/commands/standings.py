@@ -1,6 +1,7 @@
 """``standings ID [--after-round N] [--tiebreaks BH/C1,BH,SB] [--format text|json]``."""
 
 import json
+import unicodedata
 
 from django.core.management.base import BaseCommand
 
@@ -11,6 +12,16 @@ from tournaments.selectors import rating_changes, tournament_sheet, tournament_s
 from tournaments.services.audit import last_round_number
 
 from ._common import bad_input, get_tournament
+
+
+def _width(text):
+    """Columns a terminal gives the text: Chinese characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text, width, *, left):
+    padding = " " * (width - _width(text))
+    return text + padding if left else padding + text
 
 
 def _change(value):
@@ -89,11 +100,11 @@ class Command(BaseCommand):
             ]
             for r in rows
         ]
-        widths = [max(len(str(c)) for c in column) for column in zip(headers, *table, strict=True)]
+        widths = [max(_width(c) for c in column) for column in zip(headers, *table, strict=True)]
         self.stdout.write(tournament.name)
         for line in [headers, *table]:
             cells = [
-                cell.ljust(width) if index == 2 else cell.rjust(width)
+                _pad(cell, width, left=index == 2)
                 for index, (cell, width) in enumerate(zip(line, widths, strict=True))
             ]
             self.stdout.write("  ".join(cells).rstrip())

@@ -1,0 +1,153 @@
+"""Standings of a 1,000-player, 11-round Swiss from the database: seconds and SQL queries.
+
+Measured in one run, on a fresh SQLite file (best of three runs each):
+
+* the database path: ``tournament_standings`` with five tie-breaks (BH/C1, BH, SB, PS, ARO),
+  i.e. reading the sheet (its queries counted) and ranking it;
+* the baseline: the same ranking on the sheet already in memory (the scoring package alone),
+  so the ratio is what reading from the database adds;
+* the query count of a 100-player event of the same length, to show it does not grow.
+
+Run: ``python -m bench standings_queries`` or ``python -m bench.standings_queries --players 2000``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import tempfile
+import time
+from pathlib import Path
+
+TIEBREAKS = ["BH/C1", "BH", "SB", "PS", "ARO"]
+
+
+def _setup_django(directory: str) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{Path(directory) / 'bench.sqlite3'}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arbiter.settings")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+
+
+def _build(players: int, rounds: int, seed: int = 11):  # type: ignore[no-untyped-def]
+    """A Swiss-shaped event: each round pairs neighbours of a rotating order, seeded results,
+    one pairing-allocated bye when the field is odd, a forfeit every fifty boards."""
+    from tournaments.models import ByeKind, Pairing, PairingSystem, Player, Round, Tournament
+
+    rng = random.Random(seed)
+    tournament = Tournament.objects.create(
+        name=f"Bench {players}x{rounds}",
+        slug=f"bench-{players}-{rounds}",
+        system=PairingSystem.SWISS,
+        number_of_rounds=rounds,
+        unrated_rating=1000,
+    )
+    field = Player.objects.bulk_create(
+        Player(
+            tournament=tournament,
+            name=f"Player {rank:04d}",
+            start_rank=rank,
+            rating_standard=2700 - rank * 1200 // players,
+        )
+        for rank in range(1, players + 1)
+    )
+    results = ["1-0", "1/2-1/2", "0-1"]
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.create(
+            tournament=tournament, number=number, paired_by=Round.PairedBy.IMPORT, status="finished"
+        )
+        step = 2 * number - 1
+        order = field[step % players :] + field[: step % players]
+        boards = []
+        for board, index in enumerate(range(0, players - 1, 2), start=1):
+            white, black = order[index : index + 2]
+            if number % 2:
+                white, black = black, white
+            result = "+/-" if board % 50 == 0 else rng.choice(results)
+            boards.append(
+                Pairing(round=round_, board=board, white=white, black=black, result=result)
+            )
+        if players % 2:
+            boards.append(
+                Pairing(
+                    round=round_,
+                    board=len(boards) + 1,
+                    white=order[-1],
+                    bye=ByeKind.PAIRING_ALLOCATED,
+                )
+            )
+        Pairing.objects.bulk_create(boards)
+    return tournament
+
+
+REPEAT = 3
+
+
+def _best(function):  # type: ignore[no-untyped-def]
+    """The function's result and its best time of ``REPEAT`` runs."""
+    times = []
+    for _ in range(REPEAT):
+        start = time.perf_counter()
+        result = function()
+        times.append(time.perf_counter() - start)
+    return result, min(times)
+
+
+def _measure(tournament):  # type: ignore[no-untyped-def]
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.selectors import tournament_standings
+
+    with CaptureQueriesContext(connection) as queries:
+        tournament_standings(tournament, tiebreaks=TIEBREAKS)
+    standings, seconds = _best(lambda: tournament_standings(tournament, tiebreaks=TIEBREAKS))
+    return standings, seconds, len(queries.captured_queries)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=11)
+    options = parser.parse_args(argv if argv is not None else [])
+    with tempfile.TemporaryDirectory() as directory:
+        _setup_django(directory)
+        from tournaments.scoring.standings import compute_standings
+        from tournaments.scoring.tiebreaks import TieBreakSettings
+        from tournaments.selectors import tournament_sheet
+
+        start = time.perf_counter()
+        big = _build(options.players, options.rounds)
+        small = _build(100, options.rounds)
+        print(
+            f"built {options.players}x{options.rounds} and 100x{options.rounds} "
+            f"in {time.perf_counter() - start:.1f} s"
+        )
+
+        standings, seconds, queries = _measure(big)
+        _, small_seconds, small_queries = _measure(small)
+        sheet = tournament_sheet(big)
+        settings = TieBreakSettings(unrated_rating=1000, round_robin=False)
+        _, baseline = _best(lambda: compute_standings(sheet, TIEBREAKS, settings=settings))
+
+        print(f"tie-breaks: {', '.join(TIEBREAKS)}")
+        for players, took, count in [
+            (options.players, seconds, queries),
+            (100, small_seconds, small_queries),
+        ]:
+            print(f"{players} players, {options.rounds} rounds: {took:.2f} s, {count} SQL queries")
+        print(
+            f"baseline (same ranking on the in-memory sheet): {baseline:.2f} s; "
+            f"database path / baseline = {seconds / baseline:.2f}"
+        )
+        print(f"leader: {standings.rows[0].name} with {standings.rows[0].points_display} points")
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])

@@ -1,0 +1,56 @@
+"""The demo events: deterministic, idempotent with --if-empty, showing what the app handles."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from tournaments.models import ByeKind, Pairing, Result, ResultChange, Tournament, TournamentLog
+from tournaments.selectors import tournament_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def load(*args):
+    out = StringIO()
+    call_command("load_demo", *args, stdout=out)
+    return out.getvalue()
+
+
+def snapshot():
+    return list(
+        Pairing.objects.order_by("round__tournament__slug", "round__number", "board").values_list(
+            "round__number", "white__name", "black__name", "bye", "result"
+        )
+    )
+
+
+def test_the_demo_is_deterministic_and_loaded_once_with_if_empty():
+    load("--if-empty")
+    first = snapshot()
+    assert load("--if-empty").startswith("Tournaments exist already")
+    load()  # replaces the demo events with fresh copies
+    assert snapshot() == first
+    assert Tournament.objects.count() == 2
+
+
+def test_the_demo_shows_the_cases_an_arbiter_meets():
+    load()
+    round_robin = Tournament.objects.get(slug="demo-round-robin")
+    swiss = Tournament.objects.get(slug="demo-swiss")
+    assert round_robin.players.count() == 10
+    assert swiss.players.count() == 40
+    assert any(not name.isascii() for name in round_robin.players.values_list("name", flat=True))
+    boards = Pairing.objects.filter(round__tournament=swiss)
+    assert {ByeKind.PAIRING_ALLOCATED, ByeKind.HALF_POINT, ByeKind.ZERO_POINT} <= set(
+        boards.values_list("bye", flat=True)
+    )
+    assert {Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT} <= set(
+        boards.values_list("result", flat=True)
+    )
+    assert swiss.players.filter(status="withdrawn").count() == 1
+    assert swiss.players.filter(first_round=2).count() == 1
+    # The round robin has a pending adjourned game and a corrected result in its trail.
+    assert tournament_standings(round_robin).pending
+    assert ResultChange.objects.filter(reason=ResultChange.Reason.CORRECTION).count() == 1
+    assert TournamentLog.objects.filter(kind=TournamentLog.Kind.ADJOURNMENT).exists()
