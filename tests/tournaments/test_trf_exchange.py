@@ -88,3 +88,15 @@ def test_results_that_do_not_fit_together_are_refused():
     with pytest.raises(TournamentError, match=r"round 1: results '1' and '1' of players 1 and 9"):
         import_trf("\n".join(lines))
     assert not Tournament.objects.exists()
+
+
+def test_imported_rounds_are_checked_and_rule_breaks_logged():
+    tournament = import_trf(
+        (DATA / "tiebreak/tiebreakserver_unplayed/swiss_with_many_unplayed_rounds.trf").read_bytes()
+    )
+    notes = tournament.log.filter(kind="import", message__contains="breaks the pairing rules")
+    assert list(notes.values_list("round_number", flat=True)) == [4, 7]
+    # Round 4, board 6 pairs again two players whose round-2 game was not played.
+    assert "player 15 Player, 15 and player 10 Player, 10 were paired before" in notes[0].message
+    # Stored as the file has it all the same.
+    assert tournament.rounds.count() == 7

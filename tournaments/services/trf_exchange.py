@@ -33,6 +33,8 @@ from tournaments.models import (
     Tournament,
     TournamentLog,
 )
+from tournaments.pairing import PairingError, PairingState, validate_round
+from tournaments.pairing.base import recorded_pairing
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
 from tournaments.selectors import tournament_sheet
@@ -302,7 +304,33 @@ def import_trf(
     )
     for comment in document.comments:
         log_event(tournament, TournamentLog.Kind.IMPORT, comment, user=user)
+    meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
+    for number, problems in _round_checks(document, sheet, meetings):
+        log_event(
+            tournament,
+            TournamentLog.Kind.IMPORT,
+            _("Round %(round)s as imported breaks the pairing rules: %(problems)s")
+            % {"round": number, "problems": "; ".join(problems)},
+            user=user,
+            round_number=number,
+        )
     return tournament
+
+
+def _round_checks(
+    document: TrfDocument, sheet: TournamentSheet, meetings: int
+) -> Iterable[tuple[int, list[str]]]:
+    """Each imported round checked as a submitted one would be (FIDE checklist J51): what
+    breaks the rules is kept, as in the file, and logged."""
+    for number in range(1, sheet.rounds + 1):
+        try:
+            state = PairingState.from_trf(document, number)
+        except PairingError as error:
+            yield number, [str(error)]
+            continue
+        check = validate_round(state, recorded_pairing(sheet, number), meetings_allowed=meetings)
+        if check.errors or check.warnings:
+            yield number, [*check.errors, *check.warnings]
 
 
 _POINT_NAMES = (

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
+from tournaments.models import TournamentLog
 from tournaments.services import TournamentError
 from tournaments.services.trf_exchange import import_trf
 
@@ -27,3 +28,8 @@ class Command(BaseCommand):
         except TournamentError as error:
             raise bad_input("\n".join(error.problems)) from None
         self.stdout.write(str(tournament.pk))
+        # What the import noticed goes to standard error, so that the output stays the id.
+        for entry in tournament.log.filter(kind=TournamentLog.Kind.IMPORT):
+            self.stderr.write(entry.message)
+            for warning in entry.reason.splitlines():
+                self.stderr.write(f"  {warning}")
