@@ -36,11 +36,21 @@ from tournaments.pairing.base import Pairing, PairingEngine, PairingError, Pairi
 from tournaments.scoring.sheet import Color, Outcome, RoundEntry
 from tournaments.trf import TrfDocument, TrfRecord, write_trf
 
+# TRF16 writes women "w"; Swiss-Manager and TRF-2026 files use "f". py4swiss accepts only
+# m/w, and no engine pairs by sex or birth date, so the engine's file carries neither otherwise.
+_ENGINE_SEX = {"m": "m", "w": "w", "f": "w"}
+
+_OPPONENTLESS_FORFEIT = {
+    Outcome.FORFEIT_WIN: Outcome.PAIRING_BYE,
+    Outcome.FORFEIT_LOSS: Outcome.ZERO_BYE,
+}
+
 _PY4SWISS_SYSTEMS = {"dutch": DutchEngine, "burstein": BursteinEngine, "dubov": DubovEngine}
 
 
 def engine_document(state: PairingState) -> TrfDocument:
-    """The TRF(x) document a pairing engine reads to pair ``state.round``."""
+    """The TRF(x) document a pairing engine reads to pair ``state.round`` (sex as ``m``/``w``,
+    no birth dates: what py4swiss and bbpPairings accept)."""
     players = []
     for player in state.sheet.players:
         entries = {e.round: e for e in player.rounds if e.round < state.round}
@@ -51,13 +61,30 @@ def engine_document(state: PairingState) -> TrfDocument:
                 entry = replace(entry, outcome=Outcome.DRAW)
             elif entry.outcome is Outcome.NOT_PAIRED:
                 entry = replace(entry, outcome=Outcome.ZERO_BYE)
+            if entry.opponent is None and entry.outcome in _OPPONENTLESS_FORFEIT:
+                # Older programs wrote the bye as "0000 - +" and an absence as "0000 - -";
+                # engines know those only as U and Z.
+                entry = replace(entry, outcome=_OPPONENTLESS_FORFEIT[entry.outcome])
+            elif entry.opponent is not None and entry.color is None:
+                # A forfeit written without colours: engines want opposite colours on the
+                # two lines, and ignore the colours of unplayed games.
+                lower = player.start_rank < entry.opponent
+                entry = replace(entry, color=Color.WHITE if lower else Color.BLACK)
             rounds.append(entry)
         bye = state.requested_byes.get(player.start_rank)
         if bye is None and state.is_withdrawn(player.start_rank):
             bye = Outcome.ZERO_BYE
         if bye is not None:
             rounds.append(RoundEntry(round=state.round, outcome=bye))
-        players.append(replace(player, rounds=rounds, withdrawn_after=None))
+        players.append(
+            replace(
+                player,
+                rounds=rounds,
+                withdrawn_after=None,
+                sex=_ENGINE_SEX.get(player.sex.lower(), ""),
+                birth="",
+            )
+        )
     sheet = replace(state.sheet, players=players, rounds=state.round - 1)
     planned = max(state.planned_rounds or 0, state.round)
     first = "white1" if state.initial_color is Color.WHITE else "black1"

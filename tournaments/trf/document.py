@@ -296,13 +296,14 @@ class TrfDocument:
                 return player
         raise KeyError(f"no player with starting rank {start_rank}")
 
-    def player_points(self, player: TrfPlayer) -> Fraction:
+    def player_points(self, player: TrfPlayer, system: PointSystem | None = None) -> Fraction:
         """A player's points by the document's point system, over every round block.
 
         Byes entered in advance for the next round count, as the pairing engines count them
-        (the JaVaFo manual's files state their points that way).
+        (the JaVaFo manual's files state their points that way). Pass ``system`` (the
+        document's :attr:`point_system`) when calling this for many players.
         """
-        system = self.point_system
+        system = system or self.point_system
         return sum(
             (system.points(game.outcome) for game in player.games if game is not None),
             Fraction(0),

@@ -272,10 +272,11 @@ def _warnings(document: TrfDocument) -> list[str]:
     """What a careful reader notices without refusing the file."""
     warnings: list[str] = []
     by_rank = {player.start_rank: player for player in document.players}
+    system = document.point_system
     for player in document.players:
         who = f"line {player.line}: player {player.start_rank} {player.name}"
         if player.points is not None:
-            computed = document.player_points(player)
+            computed = document.player_points(player, system)
             if computed != player.points:
                 warnings.append(
                     f"{who} states {trf_points.format_points(player.points)} points, "

@@ -33,11 +33,12 @@ def write_trf(document: TrfDocument, version: int = 16) -> str:
         raise TrfError(f"unknown TRF version {version}; expected one of {VERSIONS}")
     lines: list[str] = []
     added = _added_records(document, version)
+    system = document.point_system
     for entry in document.entries:
         if isinstance(entry, TrfPlayer):
             lines.extend(record.text for record in added)
             added = []
-            lines.append(_player_line(entry, document.player_points(entry), version))
+            lines.append(_player_line(entry, document.player_points(entry, system), version))
         else:
             lines.append(entry.text.rstrip())
     lines.extend(record.text for record in added)

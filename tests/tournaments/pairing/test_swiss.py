@@ -153,3 +153,19 @@ def test_trf2026_bye_and_prohibition_records_reach_the_engine():
     ours = pair_round(state)
     assert 10 not in ours.players and (1, 2) not in ours.pairs
     assert validate_round(state, ours).errors == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "tiebreak/tiebreakserver_unplayed/swiss_with_many_unplayed_rounds.trf",
+        "javafo_aum/capo_dorso_2012_final_accelerated.trf",
+        "sklangen_TRF__example1.trf",
+    ],
+)
+def test_files_py4swiss_cannot_read_directly_can_still_be_paired(name):
+    # sex "f" / "F", TRF06 titles "g" and "wf", birth dates in odd places
+    state = PairingState.from_trf(read_trf((TRF_DATA / name).read_bytes()))
+    ours = pair_round(state)
+    assert validate_round(state, ours).errors == []
+    assert len(ours.players) == len(state.to_pair)
