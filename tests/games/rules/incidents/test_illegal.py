@@ -33,7 +33,7 @@ AFTER_12 = "rn3rk1/p3qpp1/1p2b2p/2pp4/Q2P4/4PN2/PP3PPP/2R1KB1R w K - 0 13"
 @pytest.fixture(scope="module")
 def queen_jumped(fischer_spassky):
     """The real game with 13.Qa3 replaced by 13.Qh4 — the queen on a4 passing over its own
-    pawn on d4 — and the next ten moves of the game (13...Rc8 to 23.Bc4 Kh8) played after it,
+    pawn on d4 — and the next ten moves of the game (13...Rc8 to 23.Bc4) played after it,
     every one of them legal in the position the illegal move left."""
     texts = list(fischer_spassky.move_texts[:45])
     texts[24] = "Qh4"
@@ -79,7 +79,11 @@ def test_fide2023_gives_the_opponent_two_minutes(queen_jumped):
     ruling = rule_illegal_move(queen_jumped, IllegalMoveFound(), FIDE2023)
     assert ruling.restore_fen == AFTER_12
     (bonus,) = ruling.clock_adjustments
-    assert (bonus.color, bonus.change, bonus.seconds) == (chess.BLACK, ClockChange.ADD_REMAINING, 120)
+    assert (bonus.color, bonus.change, bonus.seconds) == (
+        chess.BLACK,
+        ClockChange.ADD_REMAINING,
+        120,
+    )
 
 
 def test_fide2023_second_illegal_move_loses(queen_jumped):
