@@ -1,0 +1,91 @@
+"""Tournament configuration: point systems, the tie-break list, FIDE mode."""
+
+from decimal import Decimal
+
+import pytest
+
+from tests.factories import PlayerFactory, UserFactory
+from tournaments.models import PairingSystem, Round, TournamentLog, TournamentRole
+from tournaments.services import (
+    TournamentError,
+    change_tiebreaks,
+    create_tournament,
+    leave_fide_mode,
+    update_tournament,
+)
+from tournaments.services.rounds import store_round
+
+pytestmark = pytest.mark.django_db
+
+
+def new_tournament(**fields):
+    return create_tournament(
+        name=fields.pop("name", "Chengdu Open 2026"),
+        system=PairingSystem.SWISS,
+        number_of_rounds=9,
+        **fields,
+    )
+
+
+def start(tournament):
+    a, b = PlayerFactory(tournament=tournament), PlayerFactory(tournament=tournament)
+    store_round(tournament, 1, [(a, b)], [], paired_by=Round.PairedBy.MANUAL)
+
+
+def test_a_new_tournament_scores_one_half_zero_and_names_its_creator_chief_arbiter():
+    arbiter = UserFactory()
+    tournament = new_tournament(user=arbiter, tiebreaks=["BH/C1", "BH", "SB"])
+    system = tournament.point_system()
+    assert (system.win, system.draw, system.loss, system.pairing_bye) == (1, Decimal("0.5"), 0, 1)
+    assert tournament.fide_mode
+    assert tournament.slug == "chengdu-open-2026"
+    assert new_tournament().slug == "chengdu-open-2026-2"
+    role = TournamentRole.objects.get(tournament=tournament)
+    assert (role.user, role.role) == (arbiter, TournamentRole.Role.CHIEF_ARBITER)
+
+
+def test_scoring_systems_the_fide_checklist_refuses():
+    # Two draws worth more than a win and a loss; a PAB worth more than a win (E31, E32).
+    with pytest.raises(TournamentError) as error:
+        new_tournament(points_draw=Decimal("0.75"), points_pairing_bye=Decimal("1.5"))
+    assert error.value.problems == [
+        "Two draws may not be worth more than a win and a loss.",
+        "A pairing-allocated bye may not be worth more than a win.",
+    ]
+    football = new_tournament(
+        name="Blitz 3-1-0", points_win=3, points_draw=1, points_pairing_bye=3, points_full_bye=3
+    )
+    assert football.point_system().win == 3
+
+
+def test_unknown_tiebreaks_are_refused_by_name():
+    with pytest.raises(TournamentError, match="unknown tie-break 'BHX'"):
+        new_tournament(tiebreaks=["BH", "BHX"])
+
+
+def test_changing_the_tiebreaks_after_round_one_needs_a_reason_and_is_logged():
+    tournament = new_tournament(tiebreaks=["BH/C1", "BH"])
+    change_tiebreaks(tournament, ["BH/C1", "BH", "SB"], user=None)  # before round 1: free
+    start(tournament)
+    with pytest.raises(TournamentError, match="needs a reason"):
+        change_tiebreaks(tournament, ["SB", "BH"], user=None)
+    change_tiebreaks(tournament, ["SB", "BH"], user=None, reason="regulations misprinted")
+    entries = TournamentLog.objects.filter(tournament=tournament, kind=TournamentLog.Kind.TIEBREAKS)
+    assert [(e.round_number, e.old_value, e.new_value, e.reason) for e in entries] == [
+        (None, ["BH/C1", "BH"], ["BH/C1", "BH", "SB"], ""),
+        (1, ["BH/C1", "BH", "SB"], ["SB", "BH"], "regulations misprinted"),
+    ]
+
+
+def test_fide_mode_locks_the_scoring_once_play_starts_and_cannot_be_reentered():
+    tournament = new_tournament()
+    start(tournament)
+    with pytest.raises(TournamentError, match="points_draw cannot change once round 1 is paired"):
+        update_tournament(tournament, points_draw=Decimal("0.4"))
+    update_tournament(tournament, place="Chengdu", reason="venue confirmed")
+    leave_fide_mode(tournament, user=None, reason="organiser wants 3-1-0 scoring")
+    update_tournament(tournament, points_win=3, points_draw=1, points_pairing_bye=3)
+    with pytest.raises(TournamentError, match="cannot return"):
+        update_tournament(tournament, fide_mode=True)
+    kinds = list(TournamentLog.objects.filter(tournament=tournament).values_list("kind", flat=True))
+    assert kinds == ["configuration", "fide_mode_exit", "configuration"]
