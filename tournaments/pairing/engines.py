@@ -49,8 +49,9 @@ _PY4SWISS_SYSTEMS = {"dutch": DutchEngine, "burstein": BursteinEngine, "dubov": 
 
 
 def engine_document(state: PairingState) -> TrfDocument:
-    """The TRF(x) document a pairing engine reads to pair ``state.round`` (sex as ``m``/``w``,
-    no birth dates: what py4swiss and bbpPairings accept)."""
+    """The TRF(x) document a pairing engine reads to pair ``state.round``: players and the
+    records engines use, nothing else (sex as ``m``/``w``, no birth dates, no headers), since
+    py4swiss refuses much of what real files carry."""
     players = []
     for player in state.sheet.players:
         entries = {e.round: e for e in player.rounds if e.round < state.round}
@@ -85,7 +86,8 @@ def engine_document(state: PairingState) -> TrfDocument:
                 birth="",
             )
         )
-    sheet = replace(state.sheet, players=players, rounds=state.round - 1)
+    # Headers stay out: py4swiss refuses several 112 lines, a blank 132 and TRF-2026 codes.
+    sheet = replace(state.sheet, players=players, rounds=state.round - 1, extra={})
     planned = max(state.planned_rounds or 0, state.round)
     first = "white1" if state.initial_color is Color.WHITE else "black1"
     records = [TrfRecord(f"XXR {planned}"), TrfRecord(f"XXC {first}")]

@@ -344,6 +344,11 @@ class TrfDocument:
         """A document for a sheet: a 012 name record, ``records`` (headers, ``XXR``, …), the
         players in starting-rank order. Points are left for the writer to compute.
 
+        Header records the sheet carries in ``extra`` under their TRF codes (as
+        :meth:`to_sheet` puts them there) are added unless ``records`` has that code; a
+        non-default point system is stated in an ``XXS`` record unless ``records`` states one
+        (``XXS`` or 162), so that the points written agree with the sheet's.
+
         ``ranks`` maps starting rank to standing; without it the rank column orders players by
         points, then starting rank (engines need the column filled, not tie-broken).
         """
@@ -356,8 +361,15 @@ class TrfDocument:
                 ),
             )
             ranks = {player.start_rank: rank for rank, player in enumerate(by_points, start=1)}
+        given = list(records)
+        codes = {record.code for record in given}
         entries: list[TrfPlayer | TrfRecord] = [TrfRecord(f"012 {sheet.name}")]
-        entries.extend(records)
+        for code in HEADER_NAMES:
+            if code != "012" and code not in codes and code in sheet.extra:
+                entries.extend(TrfRecord(f"{code} {v}") for v in sheet.extra[code].split("\n"))
+        entries.extend(given)
+        if not codes & {"XXS", "162"} and not trf_points.is_default(sheet.points):
+            entries.append(TrfRecord("XXS " + trf_points.xxs_value(sheet.points)))
         entries.extend(
             _trf_player(player, ranks.get(player.start_rank))
             for player in sorted(sheet.players, key=lambda p: p.start_rank)

@@ -120,3 +120,18 @@ def test_py4swiss_reads_what_we_write(tmp_path):
     parsed = TrfParser.parse(path, strict=True)
     points = {p.starting_number: Fraction(p.points_times_ten, 10) for p in parsed.player_sections}
     assert points[1] == 4 and points[43] == 1 and len(points) == 52
+
+
+def test_a_sheet_keeps_its_headers_and_its_point_system():
+    held = (TRF_DATA / "tiebreak/held_c07_exercises/held_round_robin.trf").read_text()
+    sheet = read_trf(held + "XXS W=3 D=1\n").to_sheet()
+    written = write_trf(TrfDocument.from_sheet(sheet, records=[TrfRecord("XXR 5")]))
+    again = read_trf(written)
+    assert again.warnings == ()
+    assert again.header("042") == "2024-08-01"
+    assert (again.point_system.win, again.point_system.draw) == (3, 1)
+    assert again.player(1).points == 10  # Alyx: = 1 1 0 1 under 3-1-0
+    capo = read_data("javafo_aum/capo_dorso_2012_final_accelerated.trf").to_sheet()
+    headers = [r.text for r in TrfDocument.from_sheet(capo).records]
+    assert headers[:3] == ["012 4° Open Capo D' Orso 2012", "022 Palau (SS)", "032 ITA"]
+    assert headers.count("112 Roberto Ricca") == headers.count("112 Costantino Biello") == 1
