@@ -33,7 +33,7 @@ def _setup_django(directory: str) -> None:
     call_command("migrate", verbosity=0)
 
 
-def _build(players: int, rounds: int, seed: int = 11):  # type: ignore[no-untyped-def]
+def _build(players: int, rounds: int, seed: int = 11):
     """A Swiss-shaped event: each round pairs neighbours of a rotating order, seeded results,
     one pairing-allocated bye when the field is odd, a forfeit every fifty boards."""
     from tournaments.models import ByeKind, Pairing, PairingSystem, Player, Round, Tournament
@@ -87,7 +87,7 @@ def _build(players: int, rounds: int, seed: int = 11):  # type: ignore[no-untype
 REPEAT = 3
 
 
-def _best(function):  # type: ignore[no-untyped-def]
+def _best(function):
     """The function's result and its best time of ``REPEAT`` runs."""
     times = []
     for _ in range(REPEAT):
@@ -97,7 +97,7 @@ def _best(function):  # type: ignore[no-untyped-def]
     return result, min(times)
 
 
-def _measure(tournament):  # type: ignore[no-untyped-def]
+def _measure(tournament):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
