@@ -46,6 +46,7 @@ _TITLES_TRF06 = {
     "wc": "WCM",
 }
 
+# Tournament-level records (TRF16 and TRF-2026) that to_sheet() copies into the sheet's extra.
 HEADER_NAMES = {
     "012": "name",
     "022": "city",
