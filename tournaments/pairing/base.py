@@ -131,7 +131,8 @@ class PairingState:
         return [
             p.start_rank
             for p in self.sheet.players
-            if p.start_rank not in self.requested_byes and not self.is_withdrawn(p.start_rank)
+            if p.start_rank not in self.requested_byes
+            and (p.withdrawn_after is None or p.withdrawn_after >= self.round)
         ]
 
 

@@ -61,14 +61,16 @@ def validate_round(
         if rank not in known:
             check.errors.append(f"bye: there is no player with starting rank {rank}")
 
-    counts = Counter(pairing.players)
+    # A player paired with himself is reported once, above, not also as paired twice.
+    counts = Counter(pairing.players) - Counter(w for w, b in pairing.pairs if w == b)
     for rank, times in sorted(counts.items()):
         if times > 1 and rank in known:
             check.errors.append(f"{who(rank)} is paired {times} times")
+    to_pair = set(state.to_pair)
     for rank in known:
         if rank in counts:
             _check_paired_player(check, state, rank, who(rank))
-        elif rank in state.to_pair:
+        elif rank in to_pair:
             check.errors.append(f"{who(rank)} is neither paired nor given a bye")
 
     _check_byes(check, state, pairing, known, who)

@@ -123,3 +123,4 @@ def test_forbidden_pair_and_self_pairing():
         "must not be paired (forbidden pair)" in check.errors
     )
     assert "board 2: player 3 Hernandez Elvis is paired with himself" in check.errors
+    assert not any("player 3 Hernandez Elvis is paired 2 times" in e for e in check.errors)
