@@ -2,12 +2,15 @@
 
 from .player import Absence, Player, Sex, Title
 from .round import ByeKind, EntrySource, Pairing, Result, ResultChange, Round
+from .tokens import ApiToken, IdempotentRequest
 from .tournament import PairingSystem, RatingType, Tournament, TournamentLog, TournamentRole
 
 __all__ = [
     "Absence",
+    "ApiToken",
     "ByeKind",
     "EntrySource",
+    "IdempotentRequest",
     "Pairing",
     "PairingSystem",
     "Player",
