@@ -18,7 +18,14 @@ from fractions import Fraction
 
 from tournaments.scoring.sheet import PointSystem
 from tournaments.trf import points as trf_points
-from tournaments.trf.document import RESULT_CODES, TrfDocument, TrfGame, TrfPlayer, TrfRecord
+from tournaments.trf.document import (
+    HEADER_NAMES,
+    RESULT_CODES,
+    TrfDocument,
+    TrfGame,
+    TrfPlayer,
+    TrfRecord,
+)
 from tournaments.trf.errors import TrfError
 
 _NUMBER = re.compile(r"\d+")
@@ -63,8 +70,22 @@ def read_trf(text: str | bytes) -> TrfDocument:
             _check_record(record)
             entries.append(record)
     document = TrfDocument(entries=tuple(entries))
+    if not any(_is_known(entry) for entry in entries):
+        raise TrfError(
+            "this is not a TRF file: no line starts with a TRF code (001, 012, XXR, …)",
+            line=1 if entries else None,
+        )
     _check_players(document)
     return TrfDocument(entries=document.entries, warnings=tuple(_warnings(document)))
+
+
+_EXTENSION_CODES = frozenset({"XXR", "XXS", "XXC", "XXP", "XXA", "XXZ", "###", "013"})
+
+
+def _is_known(entry: TrfPlayer | TrfRecord) -> bool:
+    return (
+        isinstance(entry, TrfPlayer) or entry.code in HEADER_NAMES or entry.code in _EXTENSION_CODES
+    )
 
 
 def parse_player_line(line: str, number: int = 0) -> TrfPlayer:

@@ -102,3 +102,14 @@ def test_malformed_trf2026_bye_and_prohibition_records(record, column, expected)
     error = error_for(HELD + record + "\n")
     assert (error.line, error.column) == (11, column)
     assert error.message.startswith(expected)
+
+
+def test_a_file_that_is_not_trf():
+    pgn = '[Event "Karl-Mala-Gedenkturnier"]\n[White "Vasquez, Rodrigo"]\n\n1. e4 e5 1-0\n'
+    error = error_for(pgn)
+    assert (error.line, error.column) == (1, None)
+    assert error.message.startswith("this is not a TRF file")
+    assert (
+        str(error_for(""))
+        == "this is not a TRF file: no line starts with a TRF code (001, 012, XXR, …)"
+    )
