@@ -3,10 +3,12 @@
 from datetime import date
 from fractions import Fraction
 
+import pytest
+
 from tournaments.scoring.sheet import Color, Outcome, TournamentSheet
 from tournaments.trf import TrfGame, read_trf
 
-from .trf_data import TRF_DATA, read_data
+from .trf_data import REAL_FILES, TRF_DATA, read_data
 
 KARL_MALA = "sklangen_TRF__example1.trf"
 GROS = "javafo_aum/gros_open_2010_after_round4.trf"
@@ -203,3 +205,12 @@ def test_trf2026_byes_prohibited_pairings_and_javafo_absences():
     assert document.requested_byes(2) == {5: Outcome.FULL_BYE}
     assert document.forbidden_groups(10) == [frozenset({7, 8}), frozenset({4, 5, 6})]
     assert document.forbidden_groups(3) == [frozenset({7, 8}), frozenset({1, 2})]
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
+def test_every_real_file_states_the_points_its_results_give(path):
+    document = read_trf(path.read_bytes())
+    assert document.warnings == ()
+    sheet = document.to_sheet()
+    for player in document.players:
+        assert sheet_points(sheet, player.start_rank) == player.points, player.name
