@@ -14,7 +14,7 @@ from typing import Any
 from games.rules.rulesets import Ruleset
 from games.rules.rulings import Ruling
 
-from ._common import IncidentError, is_dead_by_material
+from ._common import IncidentError
 from ._record import (
     BrokenMove,
     MoveFault,
@@ -156,7 +156,6 @@ __all__ = [
     "automatic_draw",
     "compare_scoresheet",
     "find_illegal_move",
-    "is_dead_by_material",
     "online_rating_change",
     "read_replayed_game",
     "replay_board",

@@ -6,8 +6,23 @@ from collections.abc import Mapping
 
 import chess
 
+from games.rules.material import is_dead_by_material, is_lone_king
 from games.rules.rulesets import Ruleset
 from games.rules.rulings import ClockAdjustment, Decision, Explanation, Ruling, Score
+
+__all__ = [
+    "SIDE_EN",
+    "SIDE_ZH",
+    "IncidentError",
+    "board_from_fen",
+    "both_moves_made",
+    "color_name",
+    "is_dead_by_material",
+    "is_lone_king",
+    "moves_made",
+    "only_kings",
+    "ruling",
+]
 
 SIDE_EN = {chess.WHITE: "White", chess.BLACK: "Black"}
 SIDE_ZH = {chess.WHITE: "白方", chess.BLACK: "黑方"}
@@ -61,33 +76,9 @@ def color_name(color: chess.Color) -> str:
     return "white" if color == chess.WHITE else "black"
 
 
-def has_lone_king(board: chess.Board, color: chess.Color) -> bool:
-    """True when ``color`` has nothing but his king (10.5: he can never win)."""
-    return board.occupied_co[color] == board.kings & board.occupied_co[color]
-
-
 def only_kings(board: chess.Board) -> bool:
     """True when both sides have only their kings (10.14: a flag fall is a draw)."""
     return board.occupied == board.kings
-
-
-def is_dead_by_material(board: chess.Board) -> bool:
-    """The material-only draws of 10.4.
-
-    K v K; K v K+B; K v K+N; K+B v K+B with both bishops on squares of one colour. The
-    list is the Law's, so it is narrower than python-chess's insufficient material (which
-    also accepts several same-coloured bishops).
-    """
-    pieces = board.occupied & ~board.kings
-    if not pieces:
-        return True
-    if chess.popcount(pieces) == 1:
-        return bool(pieces & (board.bishops | board.knights))
-    if chess.popcount(pieces) == 2 and pieces == board.bishops:
-        one_each = all(board.occupied_co[color] & pieces for color in chess.COLORS)
-        same_shade = not pieces & chess.BB_LIGHT_SQUARES or not pieces & chess.BB_DARK_SQUARES
-        return one_each and same_shade
-    return False
 
 
 def moves_made(board: chess.Board, color: chess.Color) -> int:

@@ -1,32 +1,27 @@
 """The game record an incident is ruled against: the moves as written, and how far they play.
 
 An arbiter meets records that break off: an illegal move (Art. 8), a move nobody can read.
-python-chess's PGN reader stops a game at such a move, so this module keeps the moves *as
-written* beside the playable prefix, using the library's own tokenizer (a visitor) rather
-than a second PGN parser.
+:mod:`games.rules.records` reads what was written and :func:`games.rules.replay.replay` plays
+it up to the first move that does not play; :class:`ReplayedGame` is the frozen view of that
+the incident rulings need (the playable prefix, the moves as written, the first broken one).
 """
 
 from __future__ import annotations
 
 import enum
-import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 import chess
-import chess.pgn
 
-from games.rules.notation import (
-    AmbiguousMoveError,
-    IllegalMoveError,
-    MoveTextError,
-    parse_move,
-)
+from games.rules.notation import AmbiguousMoveError, IllegalMoveError, MoveTextError
+from games.rules.records import GameRecord, game_from_moves, read_pgn
+from games.rules.replay import Replay, replay
 
 
 class MoveFault(enum.Enum):
-    """Why a written move cannot be played in its position."""
+    """Why a written move cannot be played in its position (the words of 10.16)."""
 
     ILLEGAL = "illegal"
     AMBIGUOUS = "ambiguous"
@@ -34,7 +29,7 @@ class MoveFault(enum.Enum):
 
 
 class RecordError(ValueError):
-    """A PGN text holding no game, or a starting position that cannot be read."""
+    """A PGN text holding no game, or a starting position that cannot be set up."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +67,60 @@ class ReplayedGame:
         return len(self.move_texts)
 
 
+def replayed(result: Replay) -> ReplayedGame:
+    """The incident rulings' view of a replayed record."""
+    if result.setup_error is not None:
+        raise RecordError(result.setup_error)
+    error = result.error
+    broken = None
+    if error is not None:
+        broken = BrokenMove(error.ply, error.text, MoveFault(error.kind), error.reason)
+    return ReplayedGame(
+        starting_fen=result.start_fen,
+        move_texts=tuple(written.text for written in result.record.moves),
+        moves=tuple(result.board.move_stack),
+        broken=broken,
+        headers=MappingProxyType(dict(result.record.headers)),
+    )
+
+
+def replay_record(record: GameRecord) -> ReplayedGame:
+    """Replay a :class:`~games.rules.records.GameRecord`."""
+    return replayed(replay(record))
+
+
+def replay_moves(
+    move_texts: Iterable[str],
+    *,
+    starting_fen: str | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> ReplayedGame:
+    """Replay written moves (SAN, sloppy forms, UCI) from ``starting_fen``."""
+    record = game_from_moves(list(move_texts), fen=starting_fen, headers=dict(headers or {}))
+    return replay_record(record)
+
+
+def replay_board(board: chess.Board) -> ReplayedGame:
+    """The record of a game already played out on a python-chess board."""
+    root = board.root()
+    replay_from = root.copy(stack=False)
+    texts = []
+    for move in board.move_stack:
+        texts.append(replay_from.san(move))
+        replay_from.push(move)
+    return replay_moves(texts, starting_fen=root.fen())
+
+
+def read_replayed_game(pgn_text: str) -> ReplayedGame:
+    """The first game of ``pgn_text``, replayed."""
+    record = next(read_pgn(pgn_text.splitlines(keepends=True)), None)
+    if record is None:
+        raise RecordError("the PGN text holds no game")
+    if record.problems:
+        raise RecordError(record.problems[0].describe())
+    return replay_record(record)
+
+
 def classify_move_error(error: MoveTextError) -> MoveFault:
     """The notation module's errors, in the words of 10.16."""
     if isinstance(error, AmbiguousMoveError):
@@ -79,90 +128,3 @@ def classify_move_error(error: MoveTextError) -> MoveFault:
     if isinstance(error, IllegalMoveError):
         return MoveFault.ILLEGAL
     return MoveFault.UNREADABLE
-
-
-def replay_moves(
-    move_texts: Iterable[str],
-    *,
-    starting_fen: str = chess.STARTING_FEN,
-    headers: Mapping[str, str] | None = None,
-) -> ReplayedGame:
-    """Replay ``move_texts`` from ``starting_fen``; the first move that fails is :attr:`broken`."""
-    texts = tuple(move_texts)
-    try:
-        board = chess.Board(starting_fen)
-    except ValueError as error:
-        raise RecordError(f"starting position {starting_fen!r} cannot be read: {error}") from None
-    moves: list[chess.Move] = []
-    broken = None
-    for ply, text in enumerate(texts, start=1):
-        try:
-            move = parse_move(board, text)
-        except MoveTextError as error:
-            broken = BrokenMove(ply, text, classify_move_error(error), error.reason)
-            break
-        moves.append(move)
-        board.push(move)
-    return ReplayedGame(
-        starting_fen=starting_fen,
-        move_texts=texts,
-        moves=tuple(moves),
-        broken=broken,
-        headers=MappingProxyType(dict(headers or {})),
-    )
-
-
-def replay_board(board: chess.Board) -> ReplayedGame:
-    """The record of a game already played out on a python-chess board."""
-    root = board.root()
-    replay = root.copy(stack=False)
-    texts = []
-    for move in board.move_stack:
-        texts.append(replay.san(move))
-        replay.push(move)
-    return ReplayedGame(
-        starting_fen=root.fen(), move_texts=tuple(texts), moves=tuple(board.move_stack)
-    )
-
-
-class _MoveTextCollector(chess.pgn.BaseVisitor[tuple[dict[str, str], list[str]]]):
-    """Collects the main line's move texts as written; variations are skipped.
-
-    After the first move that does not play, python-chess would skip the rest of the game;
-    this visitor hands it null moves instead so that every later text is still collected.
-    """
-
-    def __init__(self) -> None:
-        self.headers: dict[str, str] = {}
-        self.texts: list[str] = []
-        self.broken = False
-
-    def visit_header(self, tagname: str, tagvalue: str) -> None:
-        self.headers[tagname] = tagvalue
-
-    def begin_variation(self) -> chess.pgn.SkipType:
-        return chess.pgn.SKIP
-
-    def parse_san(self, board: chess.Board, san: str) -> chess.Move:
-        self.texts.append(san)
-        if not self.broken:
-            try:
-                return parse_move(board, san)
-            except MoveTextError:
-                self.broken = True
-        return chess.Move.null()
-
-    def result(self) -> tuple[dict[str, str], list[str]]:
-        return self.headers, self.texts
-
-
-def read_replayed_game(pgn_text: str) -> ReplayedGame:
-    """The first game of ``pgn_text`` as a :class:`ReplayedGame`."""
-    collected = chess.pgn.read_game(io.StringIO(pgn_text), Visitor=_MoveTextCollector)
-    if collected is None:
-        raise RecordError("the PGN text holds no game")
-    headers, texts = collected
-    if not headers and not texts:
-        raise RecordError("the PGN text holds no game")
-    fen = headers.get("FEN", chess.STARTING_FEN)
-    return replay_moves(texts, starting_fen=fen, headers=headers)

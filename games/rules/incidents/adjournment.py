@@ -24,8 +24,8 @@ from ._common import (
     IncidentError,
     board_from_fen,
     color_name,
-    has_lone_king,
     is_dead_by_material,
+    is_lone_king,
     ruling,
 )
 from ._record import MoveFault, ReplayedGame, classify_move_error
@@ -178,7 +178,7 @@ def _faulty_sealed_move(envelope: Envelope, fault: MoveFault, ruleset: Ruleset) 
     sealer = envelope.sealer
     written = envelope.sealed_move.text
     facts = {"sealed_move": written, "fault": fault.value}
-    if has_lone_king(board, not sealer):
+    if is_lone_king(board, not sealer):
         return ruling(
             ruleset,
             Decision.GAME_OVER,

@@ -22,7 +22,7 @@ from ._common import (
     IncidentError,
     board_from_fen,
     color_name,
-    has_lone_king,
+    is_lone_king,
     ruling,
 )
 from ._record import BrokenMove, MoveFault, ReplayedGame
@@ -95,7 +95,7 @@ def _penalty(
     limit = ruleset.illegal_moves_to_lose
     if limit is not None and count >= limit:
         board = record.board()
-        if has_lone_king(board, not offender):
+        if is_lone_king(board, not offender):
             return (
                 ruling(
                     ruleset,

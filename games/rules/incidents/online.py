@@ -5,7 +5,8 @@ Every count comes from the ruleset (``resign_min_moves``, ``auto_draw_quiet_move
 ``auto_draw_consecutive_checks``, ``auto_draw_total_checks``,
 ``king_into_check_fouls_to_lose``, ``abandonment_loss_multiplier``,
 ``abandonment_draw_after_moves``); a rule a ruleset does not have is switched off there.
-The flag fall that voids a game is in :mod:`.periods`, draw offers in :mod:`.draw_offers`.
+The flag fall that voids a game is in :mod:`.periods`, draw offers in :mod:`.draw_offers`;
+the rating tables are in :mod:`tournaments.scoring.ratings`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import chess
 
 from games.rules.rulesets import OnlineRatingTable, Ruleset
 from games.rules.rulings import Decision, Ruling, Score
+from tournaments.scoring import ratings
 
 from ._common import SIDE_EN, SIDE_ZH, IncidentError, both_moves_made, color_name, ruling
 from ._record import ReplayedGame
@@ -229,57 +231,29 @@ def rule_abandonment(record: ReplayedGame, abandonment: Abandonment, ruleset: Ru
     )
 
 
-def _first_table(winner: int, loser: int) -> Fraction:
-    """Points the winner gains under the first table."""
-    d = abs(winner - loser)
-    if d >= 200:
-        return Fraction(0)
-    if d >= 100:
-        return Fraction(1)
-    return 10 - Fraction(d, 10) if winner >= loser else 10 + Fraction(d, 10)
-
-
-def _first_table_draw(d: int) -> Fraction:
-    if d >= 200:
-        return Fraction(0)
-    return Fraction(1) if d >= 100 else Fraction(d, 10)
-
-
-def _second_table(winner: int, loser: int) -> Fraction:
-    """Points the winner gains under the second table: an upset earns more."""
-    d = abs(winner - loser)
-    if winner < loser:
-        return Fraction(20 if d >= 100 else 15 if d >= 10 else 10)
-    return Fraction(1 if d >= 200 else 3 if d >= 100 else 5 if d >= 10 else 10)
+_TABLES = {
+    OnlineRatingTable.FIRST: ratings.OnlineRatingTable.DIFFERENCE_TENTHS,
+    OnlineRatingTable.SECOND: ratings.OnlineRatingTable.BANDS,
+}
+_WHITE_SCORE = {
+    Score.WHITE_WINS: Fraction(1),
+    Score.DRAW: Fraction(1, 2),
+    Score.BLACK_WINS: Fraction(0),
+}
 
 
 def online_rating_change(
     white: int, black: int, score: Score, table: OnlineRatingTable
 ) -> tuple[Fraction, Fraction]:
-    """(White's change, Black's change) under one of the online room's tables (seed 002).
+    """(White's change, Black's change) under the ruleset's online table (seed 002).
 
-    First table, d = |difference|: d < 100, the winner gains 10 − d/10 if rated at least as
-    high as the loser, else 10 + d/10; a draw moves d/10 from the higher to the lower rated;
-    100 ≤ d < 200: ±1 (a draw moves 1 point); d ≥ 200: no change. Second table: draw ±1 /
-    ±5 / ±10 by d < 10 / < 100 / ≥ 100 (within 10 points each player gains 1, as the seed
-    says); lower-rated winner +10/+15/+20, higher-rated winner +10/+5/+3/+1 by d < 10 /
-    < 100 / < 200 / ≥ 200. The loser always loses what the winner gains.
+    The tables themselves live with the other rating rules
+    (:func:`tournaments.scoring.ratings.online_rating_changes`); this names them by the
+    ruleset's setting and the game's score.
     """
     if score is Score.BOTH_LOSE:
         raise ValueError("online games have no double loss")
-    d = abs(white - black)
-    if score is Score.DRAW:
-        if table is OnlineRatingTable.SECOND and d < 10:
-            return Fraction(1), Fraction(1)
-        if table is OnlineRatingTable.FIRST:
-            points = _first_table_draw(d)
-        else:
-            points = Fraction(5 if d < 100 else 10)
-        return (points, -points) if white < black else (-points, points)
-    white_won = score is Score.WHITE_WINS
-    winner, loser = (white, black) if white_won else (black, white)
-    gain = (_first_table if table is OnlineRatingTable.FIRST else _second_table)(winner, loser)
-    return (gain, -gain) if white_won else (-gain, gain)
+    return ratings.online_rating_changes(white, black, _WHITE_SCORE[score], _TABLES[table])
 
 
 def abandonment_rating_change(
@@ -289,8 +263,12 @@ def abandonment_rating_change(
     table = ruleset.online_rating_table
     if table is None:
         raise IncidentError(f"the {ruleset.name} ruleset has no online rating table")
-    other_change, leaver_change = online_rating_change(other, leaver, Score.WHITE_WINS, table)
     after = ruleset.abandonment_draw_after_moves
-    if after is not None and moves_made > after:
-        other_change = online_rating_change(other, leaver, Score.DRAW, table)[0]
-    return leaver_change * ruleset.abandonment_loss_multiplier, other_change
+    return ratings.online_abandonment_changes(
+        leaver,
+        other,
+        moves_made,
+        _TABLES[table],
+        multiplier=ruleset.abandonment_loss_multiplier,
+        draw_after_moves=after if after is not None else moves_made,  # no rule: never a draw
+    )

@@ -1,5 +1,9 @@
 """Flag fall and the end of a period: 6.5, 10.14 with 10.5, and the online void.
 
+This module works out who overstepped at which move of which period; the result of a flag
+fall in a position is :func:`games.rules.endings.flag_fall_ruling`'s (10.14, 10.5, and
+fide2023's "no series of legal moves can mate").
+
 10.14 A player who does not make the prescribed number of moves in the allotted time loses;
 if both sides have only kings it is a draw, and a player with a lone king can never win
 (10.5). A move that ended the game (mate, stalemate, a 10.4 position) stands even if the
@@ -9,11 +13,13 @@ first ``flag_fall_void_max_moves`` moves.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import chess
 
 from games.rules.clocks import TimeControl, TimeControlError, format_seconds, parse_time_control
+from games.rules.endings import flag_fall_ruling
 from games.rules.rulesets import Ruleset
 from games.rules.rulings import Decision, Ruling, Score
 
@@ -22,7 +28,6 @@ from ._common import (
     SIDE_ZH,
     IncidentError,
     color_name,
-    has_lone_king,
     is_dead_by_material,
     moves_made,
     only_kings,
@@ -149,30 +154,8 @@ def rule_flag_fall(record: ReplayedGame, flag: FlagFall, ruleset: Ruleset) -> Ru
             f"{SIDE_ZH[flagged]}在前{limit}回合内超时：本局无效，不计结果，不计积分。",
             details=facts,
         )
-    control_en = f"move {control_move}" if control_move else "the end of the game"
-    control_zh = f"第{control_move}着" if control_move else "终局"
-    if has_lone_king(board, not flagged):
-        return ruling(
-            ruleset,
-            Decision.GAME_OVER,
-            "10.5",
-            f"{SIDE_EN[flagged]} overstepped the time, but {SIDE_EN[not flagged]} has only his "
-            "king and cannot win: draw.",
-            f"{SIDE_ZH[flagged]}超时，但{SIDE_ZH[not flagged]}只剩单王，不能取胜：和棋。",
-            score=Score.DRAW,
-            details=facts,
-        )
-    return ruling(
-        ruleset,
-        Decision.GAME_OVER,
-        "10.14",
-        f"{SIDE_EN[flagged]} overstepped the time at move {move_number}, before completing "
-        f"{control_en}: {SIDE_EN[flagged]} loses.",
-        f"{SIDE_ZH[flagged]}在第{move_number}着超时，未能在限定时间内走完{control_zh}："
-        f"{SIDE_ZH[flagged]}判负。",
-        score=Score.loss_for(flagged),
-        details=facts,
-    )
+    decided = flag_fall_ruling(board, flagged, ruleset)
+    return dataclasses.replace(decided, details={**decided.details, **facts})
 
 
 def rule_period_end(record: ReplayedGame, check: PeriodEnd, ruleset: Ruleset) -> Ruling:

@@ -7,6 +7,8 @@ drawn after 49.Ke3; the flag falls here are what the clocks would have meant at 
 import chess
 import pytest
 
+from games.rules.claims import ClaimClock, ClaimKind, DrawClaim, decide_claim
+from games.rules.clocks import parse_time_control
 from games.rules.incidents import (
     FlagFall,
     IncidentError,
@@ -16,7 +18,7 @@ from games.rules.incidents import (
     rule_period_end,
 )
 from games.rules.rulesets import CLASSIC, FIDE2023, ONLINE
-from games.rules.rulings import Decision, Score
+from games.rules.rulings import ClockChange, Decision, Score
 
 from .conftest import first_plies
 
@@ -118,3 +120,25 @@ def test_period_after_the_control(fischer_spassky):
     ruling = rule_period_end(record, PeriodEnd(time_control="40/9000:16/3600"), CLASSIC)
     assert ruling.details["adjourn"] is False
     assert ruling.details["players"]["white"] == {"period": 2, "next_control_move": 56}
+
+
+@pytest.mark.parametrize(("used", "overstepped"), [(10400, False), (10600, True)])
+def test_wrong_claim_penalty_that_oversteps(nepo_ding, used, overstepped):
+    """10.13(2): "5 minutes are added to the claimant's used time; if that exceeds his time,
+    he loses" — Black wrongly claims fifty moves at move 49 of Nepomniachtchi–Ding, with
+    10800 s allotted until move 60. The claims ruling and the flag-fall reading of the
+    penalised clock must agree."""
+    control = parse_time_control(nepo_ding.headers["TimeControl"])
+    claim = DrawClaim(chess.BLACK, ClaimKind.FIFTY_MOVES)
+    claimed = decide_claim(nepo_ding.board(), claim, CLASSIC, clock=ClaimClock(control, used))
+    (penalty,) = claimed.clock_adjustments
+    assert (penalty.color, penalty.change, penalty.seconds) == (
+        chess.BLACK,
+        ClockChange.ADD_USED,
+        300,
+    )
+    flag = rule_flag_fall(nepo_ding, FlagFall(chess.BLACK, used_seconds=used + 300), CLASSIC)
+    if overstepped:
+        assert (claimed.score, flag.score) == (Score.WHITE_WINS, Score.WHITE_WINS)
+    else:
+        assert (claimed.decision, flag.decision) == (Decision.PLAY_ON, Decision.PLAY_ON)
