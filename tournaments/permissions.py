@@ -33,6 +33,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Tournament, TournamentRole
 
@@ -71,6 +72,25 @@ class Action(StrEnum):
     """Read a sealed move before the game is resumed (Art. 8.4/10.16 envelope)."""
     MANAGE_ROLES = "manage_roles"
     """Give and take the chief arbiter, deputy arbiter and viewer roles."""
+
+    @property
+    def label(self) -> str:
+        """What the action is called on the role management page."""
+        return str(_ACTION_LABELS[self])
+
+
+_ACTION_LABELS = {
+    Action.VIEW: _("read the public pages"),
+    Action.FOLLOW: _("read the arbiters' pages"),
+    Action.CONFIGURE: _("edit the tournament"),
+    Action.MANAGE_PLAYERS: _("manage players"),
+    Action.MANAGE_ROUNDS: _("pair and publish rounds"),
+    Action.ENTER_RESULTS: _("enter and correct results"),
+    Action.ENTER_GAMES: _("enter and upload games"),
+    Action.RECORD_INCIDENTS: _("record incidents and apply rulings"),
+    Action.OPEN_SEALED_MOVE: _("open sealed moves"),
+    Action.MANAGE_ROLES: _("manage roles"),
+}
 
 
 ROLE_ACTIONS: dict[str, frozenset[Action]] = {

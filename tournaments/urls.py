@@ -2,10 +2,35 @@
 
 from django.urls import path
 
-from .views import public
+from .views import dashboard, players, public, results, roles, rounds
 
 app_name = "tournaments"
 
+T = "tournaments/<int:tournament_id>/"
+
 urlpatterns = [
     path("", public.home, name="home"),
+    path("tournaments/new/", dashboard.create, name="create"),
+    path("tournaments/import/", dashboard.trf_import, name="import_trf"),
+    path(T, public.tournament_detail, name="tournament"),
+    path(f"{T}arbiter/", dashboard.dashboard, name="dashboard"),
+    path(f"{T}edit/", dashboard.edit, name="edit"),
+    path(f"{T}roles/", roles.roles, name="roles"),
+    path(f"{T}roles/<int:user_id>/revoke/", roles.revoke, name="role_revoke"),
+    path(f"{T}players/add/", players.add, name="player_add"),
+    path(f"{T}players/import/", players.import_csv, name="players_import"),
+    path(f"{T}players/number/", players.number, name="players_number"),
+    path(f"{T}players/<int:player_id>/", public.player_detail, name="player"),
+    path(f"{T}players/<int:player_id>/edit/", players.edit, name="player_edit"),
+    path(f"{T}players/<int:player_id>/withdraw/", players.withdraw, name="player_withdraw"),
+    path(f"{T}rounds/pair/", rounds.pair_next, name="round_pair"),
+    path(f"{T}rounds/enter/", rounds.enter_pairings, name="round_enter"),
+    path(f"{T}rounds/<int:number>/", results.round_detail, name="round"),
+    path(f"{T}rounds/<int:number>/publish/", rounds.publish, name="round_publish"),
+    path(f"{T}rounds/<int:number>/delete/", rounds.delete, name="round_delete"),
+    path(
+        f"{T}rounds/<int:number>/boards/<int:board>/result/",
+        results.save_result,
+        name="result",
+    ),
 ]

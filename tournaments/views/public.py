@@ -1,10 +1,67 @@
-"""Public pages: the tournament list."""
+"""Pages anyone may read (of public tournaments): the list, a tournament, a player's card."""
+
+from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 
-from tournaments.selectors import tournament_list
+from tournaments.models import Player, Tournament
+from tournaments.overview import player_card, players_by_start_rank
+from tournaments.permissions import (
+    Action,
+    actions_for,
+    can_create_tournament,
+    tournament_action_required,
+    tournaments_where,
+)
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/home.html", {"tournaments": tournament_list()})
+    """The tournament list: public events, and the private ones the user holds a role on."""
+    tournaments = tournaments_where(request.user, Action.VIEW)
+    arbitrated = (
+        set(tournaments_where(request.user, Action.FOLLOW).values_list("pk", flat=True))
+        if request.user.is_authenticated
+        else set()
+    )
+    return render(
+        request,
+        "tournaments/home.html",
+        {
+            "tournaments": tournaments,
+            "arbitrated": arbitrated,
+            "may_create": can_create_tournament(request.user),
+        },
+    )
+
+
+@tournament_action_required(Action.VIEW)
+def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A tournament's front page: its data, its players by starting rank, its rounds."""
+    players = players_by_start_rank(tournament)
+    rounds = tournament.rounds.order_by("number")
+    return render(
+        request,
+        "tournaments/detail.html",
+        {
+            "tournament": tournament,
+            "players": players,
+            "rounds": rounds,
+            "actions": actions_for(request.user, tournament),
+        },
+    )
+
+
+@tournament_action_required(Action.VIEW)
+def player_detail(request: HttpRequest, tournament: Tournament, player_id: int) -> HttpResponse:
+    """A player's card: each round's opponent, colour and result, points, rating change."""
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    return render(
+        request,
+        "tournaments/player.html",
+        {
+            "tournament": tournament,
+            "card": player_card(tournament, player),
+            "actions": actions_for(request.user, tournament),
+        },
+    )

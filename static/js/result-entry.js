@@ -1,0 +1,108 @@
+/* Keyboard result entry on a round's page.
+ *
+ * Each board's result is a <select> inside a small form that works without JavaScript (choose,
+ * then Save). With this script a key enters the result at once: 1 = 1-0, 0 = 0-1, = = ½-½,
+ * + = white wins by forfeit, - = black wins by forfeit. htmx posts the form and swaps the row
+ * with the server's confirmation (or refusal); the cursor moves on to the next board.
+ * A result already entered is only changed with a reason: the reason field opens and Enter saves.
+ */
+(function () {
+  "use strict";
+  const table = document.querySelector("table[data-key-entry]");
+  if (!table) return;
+  const KEYS = { "1": "1-0", "0": "0-1", "=": "1/2-1/2", "+": "+/-", "-": "-/+" };
+  const announcer = document.getElementById("result-announcer");
+
+  function selects() {
+    return Array.from(table.querySelectorAll("select.result-select"));
+  }
+
+  function focusNeighbour(select, step) {
+    const all = selects();
+    const next = all[all.indexOf(select) + step];
+    if (next) next.focus();
+    return next;
+  }
+
+  function submit(form) {
+    if (window.htmx) window.htmx.trigger(form, "submit");
+    else form.requestSubmit();
+  }
+
+  function askReason(row) {
+    const box = row.querySelector(".reason");
+    const input = box.querySelector("input");
+    box.hidden = false;
+    input.required = true;
+    input.focus();
+  }
+
+  // A new value for the row's board: saved at once, or (a correction) after a reason.
+  function commit(select) {
+    const row = select.closest("tr");
+    if (select.value === row.dataset.result) return false;
+    if (row.dataset.decided) {
+      askReason(row);
+      return false;
+    }
+    submit(select.form);
+    return true;
+  }
+
+  table.addEventListener("keydown", function (event) {
+    const target = event.target;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (target.matches("select.result-select")) {
+      if (Object.prototype.hasOwnProperty.call(KEYS, event.key)) {
+        event.preventDefault();
+        target.value = KEYS[event.key];
+        if (commit(target) || target.value === target.closest("tr").dataset.result) {
+          focusNeighbour(target, 1);
+        }
+      } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        focusNeighbour(target, event.key === "ArrowDown" ? 1 : -1);
+      }
+    } else if (target.matches(".reason input") && event.key === "Escape") {
+      const row = target.closest("tr");
+      const select = row.querySelector("select.result-select");
+      select.value = row.dataset.result;
+      target.required = false;
+      select.focus();
+    }
+  });
+
+  // Chosen from the list with the mouse or Space: same rules as a key.
+  table.addEventListener("change", function (event) {
+    if (event.target.matches("select.result-select")) commit(event.target);
+  });
+
+  let swapping = null;
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    const row = event.detail.target;
+    if (row && row.matches && row.matches("tr")) {
+      swapping = { id: row.id, hadFocus: row.contains(document.activeElement) };
+    }
+  });
+  document.body.addEventListener("htmx:afterSwap", function () {
+    if (!swapping) return;
+    const row = document.getElementById(swapping.id);
+    const hadFocus = swapping.hadFocus;
+    swapping = null;
+    if (!row) return;
+    const status = row.querySelector(".result-status");
+    if (announcer && status) announcer.textContent = status.textContent.trim();
+    const select = row.querySelector("select.result-select");
+    if (hadFocus && select) {
+      if (row.classList.contains("refused")) select.focus();
+      else if (!focusNeighbour(select, 1)) select.focus();
+    }
+  });
+  document.body.addEventListener("htmx:responseError", function (event) {
+    const row = event.detail.elt.closest("tr");
+    const status = row && row.querySelector(".result-status");
+    const text = table.dataset.failed + " (" + event.detail.xhr.status + ")";
+    if (status) status.textContent = "✗ " + text;
+    if (announcer) announcer.textContent = text;
+  });
+})();

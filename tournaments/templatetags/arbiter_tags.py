@@ -1,0 +1,30 @@
+"""Template filters of the arbiters' pages: exact points and rating changes as printed."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+
+from tournaments.scoring.standings import format_points
+
+register = template.Library()
+
+
+@register.filter
+def points(value: Fraction | int | None) -> str:
+    """``Fraction(9, 2)`` → ``4.5``, as the standings print it."""
+    return "" if value is None else format_points(Fraction(value))
+
+
+@register.filter
+def signed(value: Fraction | None) -> str:
+    """A rating change to one decimal with its sign: ``+7.6``, ``−12.0``, ``0.0``."""
+    if value is None:
+        return ""
+    number = round(float(value), 1)
+    if number > 0:
+        return f"+{number:.1f}"
+    if number < 0:
+        return f"−{-number:.1f}"
+    return "0.0"

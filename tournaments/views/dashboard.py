@@ -1,0 +1,117 @@
+"""The chief arbiter's pages: the dashboard, creating and editing a tournament, TRF import."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from tournaments.models import Tournament
+from tournaments.overview import players_by_start_rank, tournament_status
+from tournaments.permissions import (
+    Action,
+    actions_for,
+    can_create_tournament,
+    tournament_action_required,
+)
+from tournaments.services import (
+    TournamentError,
+    change_tiebreaks,
+    create_tournament,
+    update_tournament,
+)
+from tournaments.services.trf_exchange import import_trf
+
+from .common import add_problems
+from .forms import TournamentForm, UploadForm
+
+
+@tournament_action_required(Action.FOLLOW)
+def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Status at a glance, and every action the user's role allows."""
+    return render(
+        request,
+        "tournaments/dashboard.html",
+        {
+            "tournament": tournament,
+            "status": tournament_status(tournament),
+            "players": players_by_start_rank(tournament),
+            "actions": actions_for(request.user, tournament),
+            "log": tournament.log.select_related("user").order_by("-created_at", "-id")[:10],
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def create(request: HttpRequest) -> HttpResponse:
+    if not can_create_tournament(request.user):
+        raise PermissionDenied
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        fields = dict(form.cleaned_data)
+        try:
+            tournament = create_tournament(user=request.user, **fields)
+        except TournamentError as error:
+            add_problems(form, error)
+        else:
+            messages.success(request, _("Tournament created. Add the players next."))
+            return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+    return render(request, "tournaments/tournament_form.html", {"form": form})
+
+
+@tournament_action_required(Action.CONFIGURE)
+@require_http_methods(["GET", "POST"])
+def edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk))
+    if request.method == "POST" and form.is_valid():
+        changes = dict(form.cleaned_data)
+        reason = changes.pop("reason", "")
+        tiebreaks = changes.pop("tiebreaks")
+        try:
+            update_tournament(tournament, user=request.user, reason=reason, **changes)
+            change_tiebreaks(tournament, tiebreaks, user=request.user, reason=reason)
+        except TournamentError as error:
+            add_problems(form, error)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+    return render(
+        request, "tournaments/tournament_form.html", {"form": form, "tournament": tournament}
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def trf_import(request: HttpRequest) -> HttpResponse:
+    """A whole tournament from a TRF file (Swiss-Manager, lichess, a pairing program)."""
+    if not can_create_tournament(request.user):
+        raise PermissionDenied
+    form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = import_trf(
+                form.text(), user=request.user, filename=form.cleaned_data["file"].name
+            )
+        except TournamentError as error:
+            add_problems(form, error)
+        else:
+            messages.success(
+                request,
+                _("Imported %(name)s with %(count)s players.")
+                % {"name": tournament.name, "count": tournament.players.count()},
+            )
+            return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+    return render(
+        request,
+        "tournaments/upload.html",
+        {
+            "form": form,
+            "title": _("Import a tournament from TRF"),
+            "help": _("A FIDE TRF16 or TRF-2026 file: the players, rounds and results."),
+        },
+    )

@@ -1,0 +1,190 @@
+"""Forms of the arbiters' pages. They check shape only; the services decide what is allowed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Player, Result, Tournament, TournamentRole
+from tournaments.services.configuration import tiebreak_problems
+
+TOURNAMENT_FIELDS = [
+    "name",
+    "place",
+    "federation",
+    "start_date",
+    "end_date",
+    "chief_arbiter",
+    "deputy_arbiters",
+    "ruleset",
+    "time_control",
+    "system",
+    "number_of_rounds",
+    "reverse_last_two_rounds",
+    "tiebreaks",
+    "rating_type",
+    "unrated_rating",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_pairing_bye",
+    "points_half_bye",
+    "points_full_bye",
+    "points_zero_bye",
+    "points_forfeit_win",
+    "points_forfeit_loss",
+    "public",
+]
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class TiebreakField(forms.CharField):
+    """The ordered tie-break list typed as FIDE writes it: ``BH/C1, BH, SB``."""
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list):
+            return ", ".join(value)
+        return value
+
+    def to_python(self, value: Any) -> list[str]:
+        text = super().to_python(value) or ""
+        return [item.strip().upper() for item in text.replace(";", ",").split(",") if item.strip()]
+
+    def validate(self, value: Any) -> None:
+        problems = tiebreak_problems(value)
+        if problems:
+            raise forms.ValidationError(problems)
+
+
+class TournamentForm(forms.ModelForm):
+    tiebreaks = TiebreakField(
+        label=_("tie-breaks"),
+        required=False,
+        help_text=_("In order, separated by commas, e.g. BH/C1, BH, SB."),
+    )
+    reason = forms.CharField(
+        label=_("reason for the change"),
+        required=False,
+        max_length=500,
+        help_text=_("Needed to change the tie-breaks once round 1 is paired; kept in the log."),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = TOURNAMENT_FIELDS
+        widgets = {"start_date": DateInput(), "end_date": DateInput()}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is None:
+            del self.fields["reason"]
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = [
+            "name",
+            "title",
+            "sex",
+            "federation",
+            "fide_id",
+            "national_id",
+            "birth_date",
+            "birth_year",
+            "rating_standard",
+            "rating_rapid",
+            "rating_blitz",
+            "rating_national",
+            "k_factor",
+            "club",
+            "no_half_point_bye",
+        ]
+        widgets = {"birth_date": DateInput()}
+
+
+class WithdrawForm(forms.Form):
+    after_round = forms.IntegerField(
+        label=_("last round played"),
+        min_value=0,
+        help_text=_("0 if the player withdraws before round 1."),
+    )
+    reason = forms.CharField(label=_("reason"), max_length=500, required=False)
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=_("file"))
+
+    def text(self) -> str:
+        """The uploaded file as text: UTF-8 (with or without BOM), else Latin-1."""
+        raw = self.cleaned_data["file"].read()
+        try:
+            return str(raw.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            return str(raw.decode("latin-1"))
+
+
+class PairingsForm(forms.Form):
+    """A Swiss round typed in by starting ranks, one board per line: ``12 7``; a bye: ``bye 5``."""
+
+    boards = forms.CharField(
+        label=_("boards"),
+        widget=forms.Textarea(attrs={"rows": 12, "cols": 24, "spellcheck": "false"}),
+        help_text=_(
+            "One board per line: white's starting rank, then black's (e.g. 12 7). "
+            "A pairing-allocated bye: bye 5."
+        ),
+    )
+    confirmed = forms.BooleanField(
+        label=_("store the round despite the warnings"),
+        required=False,
+    )
+
+    def clean_boards(self) -> tuple[list[tuple[int, int]], list[int]]:
+        pairs: list[tuple[int, int]] = []
+        byes: list[int] = []
+        problems = []
+        for number, line in enumerate(self.cleaned_data["boards"].splitlines(), start=1):
+            words = line.replace("-", " ").replace(",", " ").split()
+            if not words:
+                continue
+            if words[0].lower() == "bye" and len(words) == 2 and words[1].isdigit():
+                byes.append(int(words[1]))
+            elif len(words) == 2 and all(word.isdigit() for word in words):
+                pairs.append((int(words[0]), int(words[1])))
+            else:
+                problems.append(
+                    _("Line %(line)s: “%(text)s” is neither “white black” nor “bye N”.")
+                    % {"line": number, "text": line.strip()}
+                )
+        if problems:
+            raise forms.ValidationError(problems)
+        if not pairs and not byes:
+            raise forms.ValidationError(_("Enter at least one board."))
+        return pairs, byes
+
+
+class ResultForm(forms.Form):
+    result = forms.ChoiceField(label=_("result"), choices=Result.choices)
+    reason = forms.CharField(label=_("reason for the correction"), max_length=500, required=False)
+
+
+class RoleForm(forms.Form):
+    username = forms.CharField(label=_("user name"), max_length=150)
+    role = forms.ChoiceField(label=_("role"), choices=TournamentRole.Role.choices)
+
+    def clean_username(self) -> Any:
+        username = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise forms.ValidationError(
+                _("No user is called %(name)s; an administrator creates accounts.")
+                % {"name": username}
+            )
+        return user

@@ -1,0 +1,132 @@
+"""Players: add, edit, import from CSV, withdraw."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from tournaments.models import Player, Tournament
+from tournaments.permissions import Action, tournament_action_required
+from tournaments.services import (
+    TournamentError,
+    add_player,
+    assign_start_ranks,
+    set_start_ranks,
+    update_player,
+    withdraw_player,
+)
+from tournaments.services.audit import last_round_number
+from tournaments.services.csv_players import import_players_csv
+
+from .common import add_problems, flash_problems
+from .forms import PlayerForm, UploadForm, WithdrawForm
+
+
+@tournament_action_required(Action.MANAGE_PLAYERS)
+@require_http_methods(["GET", "POST"])
+def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = PlayerForm(request.POST or None, instance=Player(tournament=tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = add_player(tournament, user=request.user, **form.cleaned_data)
+        except TournamentError as error:
+            add_problems(form, error)
+        else:
+            messages.success(request, _("%(name)s added.") % {"name": player.name})
+            if "another" in request.POST:
+                return redirect("tournaments:player_add", tournament_id=tournament.pk)
+            return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+    return render(request, "tournaments/player_form.html", {"form": form, "tournament": tournament})
+
+
+@tournament_action_required(Action.MANAGE_PLAYERS)
+@require_http_methods(["GET", "POST"])
+def edit(request: HttpRequest, tournament: Tournament, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    form = PlayerForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        try:
+            update_player(Player.objects.get(pk=player.pk), user=request.user, **form.cleaned_data)
+        except TournamentError as error:
+            add_problems(form, error)
+        else:
+            messages.success(request, _("%(name)s saved.") % {"name": player.name})
+            return redirect("tournaments:player", tournament_id=tournament.pk, player_id=player.pk)
+    return render(
+        request,
+        "tournaments/player_form.html",
+        {"form": form, "tournament": tournament, "player": player},
+    )
+
+
+@tournament_action_required(Action.MANAGE_PLAYERS)
+@require_http_methods(["GET", "POST"])
+def withdraw(request: HttpRequest, tournament: Tournament, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    form = WithdrawForm(
+        request.POST or None, initial={"after_round": last_round_number(tournament)}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            withdraw_player(player, user=request.user, **form.cleaned_data)
+        except TournamentError as error:
+            add_problems(form, error)
+        else:
+            messages.success(request, _("%(name)s withdrawn.") % {"name": player.name})
+            return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+    return render(
+        request,
+        "tournaments/withdraw.html",
+        {"form": form, "tournament": tournament, "player": player},
+    )
+
+
+@tournament_action_required(Action.MANAGE_PLAYERS)
+@require_http_methods(["GET", "POST"])
+def import_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            players = import_players_csv(tournament, form.text(), user=request.user)
+        except TournamentError as error:
+            add_problems(form, error)
+        else:
+            messages.success(request, _("%(count)s players imported.") % {"count": len(players)})
+            return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+    return render(
+        request,
+        "tournaments/upload.html",
+        {
+            "form": form,
+            "tournament": tournament,
+            "title": _("Import players from CSV"),
+            "help": _(
+                "One player per row with a header row: name, title, sex, federation, fide_id, "
+                "rating_standard, birth, club … Every row is checked; nothing is imported "
+                "while one is wrong."
+            ),
+        },
+    )
+
+
+@tournament_action_required(Action.MANAGE_PLAYERS)
+@require_http_methods(["POST"])
+def number(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Give every player a starting rank: by rating, title and name, or by lot (round robin)."""
+    try:
+        if request.POST.get("order") == "lot":
+            order = list(tournament.players.all())
+            secrets.SystemRandom().shuffle(order)
+            set_start_ranks(tournament, order, user=request.user)
+            messages.success(request, _("Starting ranks drawn by lot."))
+        else:
+            assign_start_ranks(tournament, user=request.user)
+            messages.success(request, _("Players numbered by rating."))
+    except TournamentError as error:
+        flash_problems(request, error)
+    return redirect("tournaments:dashboard", tournament_id=tournament.pk)

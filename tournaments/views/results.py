@@ -1,0 +1,106 @@
+"""A round's boards in one table, and entering their results (keyboard first, htmx-saved)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from tournaments.models import EntrySource, Pairing, Result, Round, Tournament
+from tournaments.permissions import Action, actions_for, tournament_action_required
+from tournaments.services import TournamentError, record_result
+
+from .common import is_htmx
+from .forms import ResultForm
+
+KEYS = [
+    ("1", Result.WHITE_WINS),
+    ("0", Result.BLACK_WINS),
+    ("=", Result.DRAW),
+    ("+", Result.WHITE_FORFEIT_WIN),
+    ("-", Result.BLACK_FORFEIT_WIN),
+]
+"""The keys of the result table, and the result each one enters."""
+
+
+def _boards(round_: Round) -> list[Pairing]:
+    return list(round_.pairings.select_related("white", "black").order_by("board"))
+
+
+@tournament_action_required(Action.FOLLOW)
+def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    actions = actions_for(request.user, tournament)
+    return render(
+        request,
+        "tournaments/round.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "boards": _boards(round_),
+            "actions": actions,
+            "may_enter": Action.ENTER_RESULTS in actions and round_.status != Round.Status.DRAFT,
+            "results": Result.choices,
+            "keys": KEYS,
+            "rounds": tournament.rounds.order_by("number").values_list("number", flat=True),
+        },
+    )
+
+
+@tournament_action_required(Action.ENTER_RESULTS)
+@require_http_methods(["POST"])
+def save_result(
+    request: HttpRequest, tournament: Tournament, number: int, board: int
+) -> HttpResponse:
+    """Save one board's result. htmx gets the table row back (with the confirmation or the
+    refusal); a plain form post goes back to the round page."""
+    pairing = get_object_or_404(
+        Pairing.objects.select_related("round", "white", "black"),
+        round__tournament=tournament,
+        round__number=number,
+        board=board,
+    )
+    form = ResultForm(request.POST)
+    error, saved = "", False
+    if not form.is_valid():
+        error = " ".join(str(e) for errors in form.errors.values() for e in errors)
+    else:
+        try:
+            pairing = record_result(
+                pairing,
+                form.cleaned_data["result"],
+                source=EntrySource.HAND,
+                user=request.user,
+                reason=form.cleaned_data["reason"],
+            )
+        except TournamentError as refusal:
+            error = " ".join(refusal.problems)
+        else:
+            saved = True
+    if is_htmx(request):
+        return render(
+            request,
+            "tournaments/_result_row.html",
+            {
+                "tournament": tournament,
+                "round": pairing.round,
+                "pairing": pairing,
+                "may_enter": True,
+                "results": Result.choices,
+                "saved": saved,
+                "error": error,
+            },
+        )
+    if error:
+        messages.error(request, _("Board %(board)s: %(error)s") % {"board": board, "error": error})
+    else:
+        messages.success(
+            request,
+            _("Board %(board)s saved: %(result)s.")
+            % {"board": board, "result": Result(pairing.result).label},
+        )
+    url = reverse("tournaments:round", kwargs={"tournament_id": tournament.pk, "number": number})
+    return redirect(f"{url}#board-{board}")
