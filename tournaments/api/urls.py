@@ -1,3 +1,43 @@
 """API routes of this app (mounted under /api/v1/)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from .views import exchange, players, results, rounds, standings, tokens, tournaments
+
+TOURNAMENT = "tournaments/<slug:slug>/"
+ROUND = TOURNAMENT + "rounds/<int:number>/"
+
+urlpatterns = [
+    path("tournaments/", tournaments.TournamentListView.as_view(), name="tournaments"),
+    path(TOURNAMENT, tournaments.TournamentDetailView.as_view(), name="tournament"),
+    path(TOURNAMENT + "state/", exchange.TournamentStateView.as_view(), name="state"),
+    path(TOURNAMENT + "trf/", exchange.TournamentTrfView.as_view(), name="trf"),
+    path(TOURNAMENT + "players/", players.PlayerListView.as_view(), name="players"),
+    path(TOURNAMENT + "players/numbering/", players.StartRanksView.as_view(), name="numbering"),
+    path(TOURNAMENT + "players/<int:player_id>/", players.PlayerView.as_view(), name="player"),
+    path(
+        TOURNAMENT + "players/<int:player_id>/history/",
+        players.PlayerHistoryView.as_view(),
+        name="player-history",
+    ),
+    path(
+        TOURNAMENT + "players/<int:player_id>/withdraw/",
+        players.WithdrawView.as_view(),
+        name="player-withdraw",
+    ),
+    path(TOURNAMENT + "rounds/", rounds.RoundListView.as_view(), name="rounds"),
+    path(TOURNAMENT + "rounds/next/", rounds.PairNextRoundView.as_view(), name="pair-next"),
+    path(ROUND, rounds.RoundDetailView.as_view(), name="round"),
+    path(ROUND + "publish/", rounds.PublishRoundView.as_view(), name="round-publish"),
+    path(ROUND + "pairings/", rounds.PairingListView.as_view(), name="pairings"),
+    path(ROUND + "pairings/<int:board>/", results.BoardView.as_view(), name="board"),
+    path(ROUND + "results/", results.ResultBatchView.as_view(), name="results"),
+    path(TOURNAMENT + "standings/", standings.StandingsView.as_view(), name="standings"),
+    path(TOURNAMENT + "crosstable/", standings.CrosstableView.as_view(), name="crosstable"),
+    path(TOURNAMENT + "tokens/", tokens.ApiTokenListView.as_view(), name="tokens"),
+    path(
+        TOURNAMENT + "tokens/<int:token_id>/",
+        tokens.ApiTokenDetailView.as_view(),
+        name="token",
+    ),
+]

@@ -1,0 +1,100 @@
+"""Authentication: per-tournament API tokens, HTTP Basic for scripts of a user, the session
+for the browser. Every failed attempt counts towards the address's failed-auth limit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import authentication, exceptions
+from rest_framework.request import Request
+
+from tournaments.models import ApiToken
+from tournaments.models.tokens import TOKEN_PREFIX
+
+from .throttling import FailedAuthThrottle
+
+
+def _guarded(request: Request, attempt: Any) -> Any:
+    """Run an authentication attempt behind the failed-auth limit."""
+    guard = FailedAuthThrottle()
+    guard.check(request)
+    try:
+        return attempt()
+    except exceptions.AuthenticationFailed:
+        guard.record_failure(request)
+        raise
+
+
+class ApiTokenAuthentication(authentication.BaseAuthentication):
+    """``Authorization: Token arb_<lookup>_<secret>``.
+
+    The request's user is the token's creator (for the audit trail); what it may do is the
+    token's scope on the token's tournament only (see :mod:`tournaments.api.permissions`).
+    """
+
+    keyword = "Token"
+
+    def authenticate(self, request: Request) -> tuple[Any, ApiToken] | None:
+        header = authentication.get_authorization_header(request).split()
+        if not header or header[0].lower() != self.keyword.lower().encode():
+            return None
+        return _guarded(request, lambda: self._check(header))  # type: ignore[no-any-return]
+
+    def _check(self, header: list[bytes]) -> tuple[Any, ApiToken]:
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed(_("Send the token as: Token <key>."))
+        try:
+            prefix, lookup, secret = header[1].decode().split("_", 2)
+        except (UnicodeDecodeError, ValueError):
+            raise exceptions.AuthenticationFailed(_("Malformed API token.")) from None
+        token = (
+            ApiToken.objects.select_related("tournament", "created_by")
+            .filter(lookup=lookup, revoked_at__isnull=True)
+            .first()
+        )
+        if prefix != TOKEN_PREFIX or token is None or not token.matches(secret):
+            raise exceptions.AuthenticationFailed(_("Invalid or revoked API token."))
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+        return token.created_by or AnonymousUser(), token
+
+    def authenticate_header(self, request: Request) -> str:
+        return self.keyword
+
+
+class GuardedBasicAuthentication(authentication.BasicAuthentication):
+    """HTTP Basic with a user's name and password (scripts of the chief arbiter)."""
+
+    def authenticate(self, request: Request) -> tuple[Any, None] | None:
+        if not authentication.get_authorization_header(request).lower().startswith(b"basic"):
+            return None
+        return _guarded(
+            request, lambda: super(GuardedBasicAuthentication, self).authenticate(request)
+        )  # type: ignore[no-any-return]
+
+
+class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "tournaments.api.authentication.ApiTokenAuthentication"
+    name = "apiToken"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": _(
+                "A per-tournament token, created by the chief arbiter: "
+                "'Token arb_<lookup>_<secret>'. Scopes: read, results, pairing."
+            ),
+        }
+
+
+class GuardedBasicScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = "tournaments.api.authentication.GuardedBasicAuthentication"
+    name = "basicAuth"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {"type": "http", "scheme": "basic"}

@@ -1,0 +1,56 @@
+"""The base of every API view: authentication, the one permission check, throttling and the
+JSON error handler, and the tournament named in the URL."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.request import Request
+from rest_framework.serializers import Serializer
+from rest_framework.views import APIView
+
+from tournaments.models import Tournament
+from tournaments.permissions import Action
+
+from .authentication import ApiTokenAuthentication, GuardedBasicAuthentication
+from .errors import api_exception_handler
+from .permissions import TournamentActionPermission
+from .throttling import WriteRateThrottle
+
+
+class ApiView(APIView):
+    authentication_classes = [
+        ApiTokenAuthentication,
+        GuardedBasicAuthentication,
+        SessionAuthentication,
+    ]
+    permission_classes = [TournamentActionPermission]
+    throttle_classes = [WriteRateThrottle]
+    actions: Mapping[str, Action | str] = {}
+    """The action each HTTP method needs (see :mod:`tournaments.api.permissions`)."""
+
+    def get_exception_handler(self) -> Callable[..., Any]:
+        return api_exception_handler
+
+
+class TournamentApiView(ApiView):
+    """A view under ``tournaments/<slug>/``."""
+
+    @cached_property
+    def tournament(self) -> Tournament:
+        return get_object_or_404(Tournament, slug=self.kwargs["slug"])
+
+    def acting_user(self) -> Any:
+        """The user the audit trail names: the token's creator for a token."""
+        return self.request.user if self.request.user.is_authenticated else None
+
+
+def validated(serializer_class: type[Serializer[Any]], request: Request) -> dict[str, Any]:
+    """The request body checked by ``serializer_class`` (400 with every field's problem)."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)

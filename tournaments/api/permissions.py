@@ -1,0 +1,77 @@
+"""Who may call an API view: the one place that enforces what each view declares.
+
+Each view declares the :class:`~tournaments.permissions.Action` each HTTP method needs::
+
+    class RoundListView(TournamentAPIView):
+        actions = {"GET": Action.VIEW, "POST": Action.MANAGE_ROUNDS}
+
+A user (session or HTTP Basic) may do what :func:`tournaments.permissions.can` allows on the
+tournament. A token may do what its scope allows, on its own tournament only; elsewhere it
+reads what anyone may read (public tournaments).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from rest_framework import exceptions
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+
+from tournaments.models import ApiToken, Tournament
+from tournaments.permissions import Action, can, can_create_tournament
+
+_READ = frozenset({Action.VIEW, Action.FOLLOW})
+SCOPE_ACTIONS: dict[str, frozenset[Action]] = {
+    ApiToken.Scope.READ: _READ,
+    ApiToken.Scope.RESULTS: _READ | {Action.ENTER_RESULTS},
+    ApiToken.Scope.PAIRING: _READ
+    | {Action.ENTER_RESULTS, Action.MANAGE_PLAYERS, Action.MANAGE_ROUNDS},
+}
+"""What each token scope allows on its tournament. No scope configures the tournament or
+manages tokens: that stays with the chief arbiter's account."""
+
+
+CREATE_TOURNAMENT = "create_tournament"
+LIST_TOURNAMENTS = "list_tournaments"
+"""The two declarations of views that concern no one tournament (the list filters itself)."""
+
+
+def may(request: Request, action: Action, tournament: Tournament) -> bool:
+    """Whether the request's client may do ``action`` to ``tournament``."""
+    token = request.auth
+    if isinstance(token, ApiToken):
+        if token.tournament_id == tournament.pk:
+            return action in SCOPE_ACTIONS[token.scope]
+        return can(AnonymousUser(), action, tournament)
+    return can(request.user, action, tournament)
+
+
+class TournamentActionPermission(BasePermission):
+    """Checks the view's declared action for the request's method on the URL's tournament.
+
+    A client who may not even view the tournament gets 404 (its existence is not revealed);
+    one who may view it but not do this gets 403, or 401 without credentials.
+    """
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if request.method in ("HEAD", "OPTIONS"):
+            action = view.actions.get("GET")
+        else:
+            action = view.actions.get(request.method)
+        if action is None:
+            return False
+        if action == CREATE_TOURNAMENT:
+            # Not tied to a tournament, so no token can do it: a user account is needed.
+            return not isinstance(request.auth, ApiToken) and can_create_tournament(request.user)
+        if action == LIST_TOURNAMENTS:
+            return True
+        tournament = view.tournament
+        if may(request, action, tournament):
+            return True
+        if not may(request, Action.VIEW, tournament):
+            if request.user.is_authenticated or request.auth is not None:
+                raise exceptions.NotFound()
+            return False
+        return False

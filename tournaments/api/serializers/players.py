@@ -1,0 +1,114 @@
+"""Players: their entry, starting rank, ratings, FIDE id and status; and what Swiss pairing
+needs of each: colours, floats and opponents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import Player, Sex, Title
+
+PLAYER_FIELDS = [
+    "name",
+    "title",
+    "sex",
+    "federation",
+    "fide_id",
+    "national_id",
+    "birth_date",
+    "birth_year",
+    "rating_standard",
+    "rating_rapid",
+    "rating_blitz",
+    "rating_national",
+    "k_factor",
+    "club",
+    "no_half_point_bye",
+]
+
+
+class PlayerSerializer(serializers.ModelSerializer[Player]):
+    class Meta:
+        model = Player
+        fields = [
+            "id",
+            "start_rank",
+            *PLAYER_FIELDS,
+            "status",
+            "first_round",
+            "withdrawn_after_round",
+        ]
+        read_only_fields = fields
+
+
+class PlayerCreateSerializer(serializers.Serializer[Any]):
+    """Types only; the model's validators run in the service."""
+
+    name = serializers.CharField(max_length=200)
+    title = serializers.ChoiceField(choices=Title.choices, required=False, allow_blank=True)
+    sex = serializers.ChoiceField(choices=Sex.choices, required=False, allow_blank=True)
+    federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    fide_id = serializers.CharField(max_length=12, required=False, allow_blank=True)
+    national_id = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    birth_date = serializers.DateField(required=False, allow_null=True)
+    birth_year = serializers.IntegerField(
+        min_value=1850, max_value=2100, required=False, allow_null=True
+    )
+    rating_standard = serializers.IntegerField(
+        min_value=0, max_value=3500, required=False, allow_null=True
+    )
+    rating_rapid = serializers.IntegerField(
+        min_value=0, max_value=3500, required=False, allow_null=True
+    )
+    rating_blitz = serializers.IntegerField(
+        min_value=0, max_value=3500, required=False, allow_null=True
+    )
+    rating_national = serializers.IntegerField(
+        min_value=0, max_value=3500, required=False, allow_null=True
+    )
+    k_factor = serializers.IntegerField(min_value=1, max_value=40, required=False, allow_null=True)
+    club = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    no_half_point_bye = serializers.BooleanField(required=False)
+
+
+class StartRanksSerializer(serializers.Serializer[Any]):
+    order = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        help_text=(
+            "Player ids in starting-rank order (a drawing of lots). Without it the players are "
+            "numbered by rating, title and name (FIDE C.04.2)."
+        ),
+    )
+
+
+class WithdrawSerializer(serializers.Serializer[Any]):
+    after_round = serializers.IntegerField(
+        min_value=0, max_value=99, help_text="The last round the player took part in."
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+
+
+class HistoryRoundSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField()
+    outcome = serializers.CharField(help_text="TRF16 result code: 1 = 0 + - W D L H F Z U X.")
+    opponent = serializers.IntegerField(allow_null=True, help_text="Starting rank.")
+    color = serializers.ChoiceField(choices=["w", "b"], allow_null=True)
+    float = serializers.ChoiceField(
+        choices=["up", "down"],
+        allow_null=True,
+        help_text="Against a higher (up) or lower (down) score before the round; a bye or a "
+        "forfeit win without a game is a downfloat.",
+    )
+    points_before = serializers.CharField()
+
+
+class PlayerHistorySerializer(serializers.Serializer[Any]):
+    start_rank = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.CharField()
+    colors = serializers.CharField(help_text="One letter per played game: w, b.")
+    floats = serializers.CharField(help_text="One letter per round: u, d, or - (none).")
+    opponents = serializers.ListField(child=serializers.IntegerField())
+    rounds = HistoryRoundSerializer(many=True)

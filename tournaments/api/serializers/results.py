@@ -1,0 +1,30 @@
+"""Results: one board, or a batch of a round's boards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import Result
+
+
+class ResultInputSerializer(serializers.Serializer[Any]):
+    result = serializers.ChoiceField(choices=Result.choices)
+    unrated = serializers.BooleanField(
+        required=False, allow_null=True, default=None, help_text="A game of less than one move."
+    )
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=1000,
+        help_text="Required to change a result already entered.",
+    )
+
+
+class BatchResultSerializer(ResultInputSerializer):
+    board = serializers.IntegerField(min_value=1)
+
+
+class ResultBatchSerializer(serializers.Serializer[Any]):
+    results = BatchResultSerializer(many=True, allow_empty=False)

@@ -1,0 +1,67 @@
+"""Rounds and their boards (pairings), and a whole round posted by pairing software."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import Pairing, Player, Round
+
+
+class PlayerRefSerializer(serializers.ModelSerializer[Player]):
+    class Meta:
+        model = Player
+        fields = ["id", "start_rank", "name"]
+        read_only_fields = fields
+
+
+class PairingSerializer(serializers.ModelSerializer[Pairing]):
+    white = PlayerRefSerializer(help_text="The player (for a bye: the player with the bye).")
+    black = PlayerRefSerializer(allow_null=True)
+
+    class Meta:
+        model = Pairing
+        fields = ["board", "white", "black", "bye", "result", "unrated", "entered_at"]
+        read_only_fields = fields
+
+
+class RoundSerializer(serializers.ModelSerializer[Round]):
+    class Meta:
+        model = Round
+        fields = ["number", "status", "paired_by", "starts_at"]
+        read_only_fields = fields
+
+
+class RoundDetailSerializer(RoundSerializer):
+    pairings = PairingSerializer(many=True, read_only=True)
+
+    class Meta(RoundSerializer.Meta):
+        fields = [*RoundSerializer.Meta.fields, "pairings"]
+        read_only_fields = fields
+
+
+class BoardInputSerializer(serializers.Serializer[Any]):
+    white = serializers.IntegerField(min_value=1, help_text="White's starting rank.")
+    black = serializers.IntegerField(min_value=1, help_text="Black's starting rank.")
+
+
+class RoundSubmitSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField(
+        min_value=1, required=False, help_text="The round paired; refused unless it is the next."
+    )
+    pairs = BoardInputSerializer(many=True, help_text="Boards in order, by starting rank.")
+    byes = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        help_text="Starting rank of the pairing-allocated bye, if any. Requested byes are added.",
+    )
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Store a legal but unusual round (a 409 needs_confirmation names why).",
+    )
+
+
+class PairRoundSerializer(serializers.Serializer[Any]):
+    """No input: the next round is paired by the tournament's own system."""

@@ -1,0 +1,64 @@
+"""Tournaments: what is read, and what creating one takes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from games.rules.rulesets import RULESETS
+from tournaments.models import PairingSystem, RatingType, Tournament
+from tournaments.services.configuration import POINT_FIELDS
+
+
+class TournamentSerializer(serializers.ModelSerializer[Tournament]):
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "slug",
+            "name",
+            "place",
+            "federation",
+            "start_date",
+            "end_date",
+            "chief_arbiter",
+            "deputy_arbiters",
+            "ruleset",
+            "time_control",
+            "system",
+            "number_of_rounds",
+            "reverse_last_two_rounds",
+            "tiebreaks",
+            "rating_type",
+            "unrated_rating",
+            *POINT_FIELDS,
+            "fide_mode",
+            "public",
+        ]
+        read_only_fields = fields
+
+
+class TournamentCreateSerializer(serializers.Serializer[Any]):
+    """Types only; the rules (points, tie-breaks, dates) are the service's to check."""
+
+    name = serializers.CharField(max_length=200)
+    system = serializers.ChoiceField(choices=PairingSystem.choices)
+    number_of_rounds = serializers.IntegerField(min_value=1, max_value=99)
+    slug = serializers.SlugField(max_length=200, required=False, allow_unicode=True)
+    place = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    start_date = serializers.DateField(required=False, allow_null=True)
+    end_date = serializers.DateField(required=False, allow_null=True)
+    chief_arbiter = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    ruleset = serializers.ChoiceField(choices=sorted(RULESETS), required=False)
+    time_control = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    reverse_last_two_rounds = serializers.BooleanField(required=False)
+    tiebreaks = serializers.ListField(
+        child=serializers.CharField(max_length=20), required=False, max_length=20
+    )
+    rating_type = serializers.ChoiceField(choices=RatingType.choices, required=False)
+    unrated_rating = serializers.IntegerField(
+        min_value=0, max_value=3500, required=False, allow_null=True
+    )
+    public = serializers.BooleanField(required=False)

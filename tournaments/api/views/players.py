@@ -1,0 +1,138 @@
+"""Players: register, number, withdraw; and each player's colours, floats and opponents."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.models import Player
+from tournaments.permissions import Action
+from tournaments.selectors import tournament_sheet
+from tournaments.services import (
+    TournamentError,
+    add_player,
+    assign_start_ranks,
+    set_start_ranks,
+    withdraw_player,
+)
+
+from ..base import TournamentApiView, validated
+from ..errors import error_responses
+from ..idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from ..reads import player_history
+from ..serializers.players import (
+    PlayerCreateSerializer,
+    PlayerHistorySerializer,
+    PlayerSerializer,
+    StartRanksSerializer,
+    WithdrawSerializer,
+)
+
+
+class PlayerListView(TournamentApiView):
+    actions = {"GET": Action.VIEW, "POST": Action.MANAGE_PLAYERS}
+
+    @extend_schema(
+        operation_id="players_list",
+        summary="The players, in starting-rank order",
+        responses={200: PlayerSerializer(many=True), **error_responses(401, 404)},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        players = self.tournament.players.order_by("start_rank", "name")
+        return Response(PlayerSerializer(players, many=True).data)
+
+    @extend_schema(
+        operation_id="players_create",
+        summary="Register a player (after round 1: a late entry)",
+        request=PlayerCreateSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={201: PlayerSerializer, **error_responses(400, 401, 403, 404, 422, 429)},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        data = validated(PlayerCreateSerializer, request)
+        player = add_player(self.tournament, user=self.acting_user(), **data)
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerMixin(TournamentApiView):
+    def player(self, player_id: int) -> Player:
+        return get_object_or_404(Player, tournament=self.tournament, pk=player_id)
+
+
+class PlayerView(PlayerMixin):
+    actions = {"GET": Action.VIEW}
+
+    @extend_schema(
+        operation_id="players_retrieve",
+        summary="One player",
+        responses={200: PlayerSerializer, **error_responses(401, 404)},
+    )
+    def get(self, request: Request, slug: str, player_id: int) -> Response:
+        return Response(PlayerSerializer(self.player(player_id)).data)
+
+
+class StartRanksView(TournamentApiView):
+    actions = {"POST": Action.MANAGE_PLAYERS}
+
+    @extend_schema(
+        operation_id="players_number",
+        summary="Number the players (by rating, or in the order given)",
+        request=StartRanksSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={200: PlayerSerializer(many=True), **error_responses(400, 401, 403, 404, 422)},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        order = validated(StartRanksSerializer, request).get("order")
+        if order is None:
+            players = assign_start_ranks(self.tournament, user=self.acting_user())
+        else:
+            known = {p.pk: p for p in self.tournament.players.all()}
+            players = set_start_ranks(
+                self.tournament,
+                [known.get(pk) or Player(pk=pk) for pk in order],
+                user=self.acting_user(),
+            )
+        return Response(PlayerSerializer(players, many=True).data)
+
+
+class WithdrawView(PlayerMixin):
+    actions = {"POST": Action.MANAGE_PLAYERS}
+
+    @extend_schema(
+        operation_id="players_withdraw",
+        summary="Withdraw a player after a round",
+        request=WithdrawSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={200: PlayerSerializer, **error_responses(400, 401, 403, 404, 422)},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, player_id: int) -> Response:
+        data = validated(WithdrawSerializer, request)
+        player = withdraw_player(self.player(player_id), user=self.acting_user(), **data)
+        return Response(PlayerSerializer(player).data)
+
+
+class PlayerHistoryView(PlayerMixin):
+    actions = {"GET": Action.VIEW}
+
+    @extend_schema(
+        operation_id="players_history",
+        summary="Colour history, float history and opponents, round by round",
+        responses={200: PlayerHistorySerializer, **error_responses(401, 404, 422)},
+    )
+    def get(self, request: Request, slug: str, player_id: int) -> Response:
+        player = self.player(player_id)
+        sheet = tournament_sheet(self.tournament)
+        numbered = {p.start_rank: p for p in sheet.players}
+        if player.start_rank not in numbered:
+            raise TournamentError(
+                _("%(name)s has no starting rank yet; number the players first.")
+                % {"name": player.name}
+            )
+        return Response(player_history(sheet, numbered[player.start_rank]))

@@ -1,0 +1,135 @@
+"""Results: board by board (with the board's ETag) or a round's batch (with the round's).
+
+A result already entered is changed only with a reason and, to rule out a lost update, with
+``If-Match``: without it the change is refused with 428, with an old ETag with 412.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.models import EntrySource, Pairing, Result, Round
+from tournaments.permissions import Action
+from tournaments.services import TournamentError, record_result
+
+from ..base import validated
+from ..errors import PreconditionRequired, error_body, error_item, error_responses
+from ..etags import board_etag, check_if_match, round_etag
+from ..idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from ..serializers.results import ResultBatchSerializer, ResultInputSerializer
+from ..serializers.rounds import PairingSerializer, RoundDetailSerializer
+from .rounds import ETAG, IF_MATCH, RoundsMixin, _with_etag
+
+
+def _changes_decided_result(pairing: Pairing, result: str) -> bool:
+    return Result(pairing.result).is_decided and pairing.result != result
+
+
+class BoardView(RoundsMixin):
+    actions = {"GET": Action.VIEW, "PUT": Action.ENTER_RESULTS}
+
+    def board(self, number: int, board: int) -> Pairing:
+        return get_object_or_404(
+            Pairing.objects.select_related("white", "black", "round__tournament"),
+            round=self.round(number),
+            board=board,
+        )
+
+    def board_response(self, pairing: Pairing) -> Response:
+        return _with_etag(Response(PairingSerializer(pairing).data), board_etag(pairing))
+
+    @extend_schema(
+        operation_id="boards_retrieve",
+        summary="One board and its result",
+        parameters=[ETAG],
+        responses={200: PairingSerializer, **error_responses(401, 404)},
+    )
+    def get(self, request: Request, slug: str, number: int, board: int) -> Response:
+        return self.board_response(self.board(number, board))
+
+    @extend_schema(
+        operation_id="boards_result",
+        summary="Enter or correct one board's result",
+        request=ResultInputSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
+        responses={200: PairingSerializer, **error_responses(400, 401, 403, 404, 412, 422, 428)},
+    )
+    @idempotent
+    def put(self, request: Request, slug: str, number: int, board: int) -> Response:
+        data = validated(ResultInputSerializer, request)
+        with transaction.atomic():
+            pairing = self.board(number, board)
+            pairing = Pairing.objects.select_for_update().get(pk=pairing.pk)
+            given = check_if_match(request, board_etag(pairing))
+            if not given and _changes_decided_result(pairing, data["result"]):
+                raise PreconditionRequired()
+            pairing = _record(pairing, data, self.acting_user())
+        return self.board_response(pairing)
+
+
+class ResultBatchView(RoundsMixin):
+    actions = {"POST": Action.ENTER_RESULTS}
+
+    @extend_schema(
+        operation_id="rounds_results",
+        summary="Enter a round's results in one request: all stored, or none",
+        description=(
+            "Every board's problem is listed (422, field results.<index>). If-Match takes the "
+            "round's ETag; without it, changing a result already entered is refused (428)."
+        ),
+        request=ResultBatchSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
+        responses={
+            200: RoundDetailSerializer,
+            **error_responses(400, 401, 403, 404, 412, 422, 428, 429),
+        },
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        entries = validated(ResultBatchSerializer, request)["results"]
+        with transaction.atomic():
+            round_ = Round.objects.select_for_update().get(pk=self.round(number).pk)
+            given = check_if_match(request, round_etag(round_))
+            boards = {p.board: p for p in round_.pairings.select_related("white", "black")}
+            if not given and any(
+                entry["board"] in boards
+                and _changes_decided_result(boards[entry["board"]], entry["result"])
+                for entry in entries
+            ):
+                raise PreconditionRequired()
+            problems = []
+            for index, entry in enumerate(entries):
+                try:
+                    if entry["board"] not in boards:
+                        raise TournamentError(
+                            _("Round %(round)s has no board %(board)s.")
+                            % {"round": number, "board": entry["board"]}
+                        )
+                    _record(boards[entry["board"]], entry, self.acting_user())
+                except TournamentError as error:
+                    problems += [
+                        error_item("refused", f"board {entry['board']}: {p}", f"results.{index}")
+                        for p in error.problems
+                    ]
+            if problems:
+                transaction.set_rollback(True)
+                return Response(error_body(problems), status=422)
+        return self.round_response(round_)
+
+
+def _record(pairing: Pairing, data: dict[str, Any], user: Any) -> Pairing:
+    return record_result(
+        pairing,
+        data["result"],
+        source=EntrySource.API,
+        user=user,
+        reason=data.get("reason", ""),
+        unrated=data.get("unrated"),
+    )

@@ -1,0 +1,199 @@
+"""Rounds: list, post a whole round's pairings, pair the next round, publish, withdraw a draft.
+
+Draft rounds are seen by the arbiters and by tokens only. Every write that could act on a
+stale view of the round honours ``If-Match`` with the ETag read from it.
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.models import Round
+from tournaments.permissions import Action
+from tournaments.services import (
+    delete_draft_round,
+    generate_round_robin_round,
+    pair_swiss_round,
+    publish_round,
+    submit_pairings,
+)
+
+from ..base import TournamentApiView, validated
+from ..errors import error_responses
+from ..etags import check_if_match, round_etag, rounds_etag
+from ..idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from ..permissions import may
+from ..serializers.rounds import (
+    PairingSerializer,
+    RoundDetailSerializer,
+    RoundSerializer,
+    RoundSubmitSerializer,
+)
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description="The ETag read; a write based on an older state is refused with 412.",
+)
+ETAG = OpenApiParameter(
+    "ETag",
+    str,
+    OpenApiParameter.HEADER,
+    response=True,
+    description="The version of what was read, for If-Match on a later write.",
+)
+
+
+def _with_etag(response: Response, etag: str) -> Response:
+    response["ETag"] = etag
+    return response
+
+
+class RoundsMixin(TournamentApiView):
+    def visible_rounds(self) -> QuerySet[Round]:
+        rounds = self.tournament.rounds.order_by("number")
+        if not may(self.request, Action.FOLLOW, self.tournament):
+            rounds = rounds.exclude(status=Round.Status.DRAFT)
+        return rounds
+
+    def round(self, number: int) -> Round:
+        return get_object_or_404(self.visible_rounds(), number=number)
+
+    def round_response(self, round_: Round, code: int = status.HTTP_200_OK) -> Response:
+        round_ = Round.objects.prefetch_related("pairings__white", "pairings__black").get(
+            pk=round_.pk
+        )
+        response = Response(RoundDetailSerializer(round_).data, status=code)
+        return _with_etag(response, round_etag(round_))
+
+
+class RoundListView(RoundsMixin):
+    actions = {"GET": Action.VIEW, "POST": Action.MANAGE_ROUNDS}
+
+    @extend_schema(
+        operation_id="rounds_list",
+        summary="The rounds (drafts only for arbiters and tokens)",
+        parameters=[ETAG],
+        responses={200: RoundSerializer(many=True), **error_responses(401, 404)},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        rounds = list(self.visible_rounds())
+        response = Response(RoundSerializer(rounds, many=True).data)
+        return _with_etag(response, rounds_etag(rounds))
+
+    @extend_schema(
+        operation_id="rounds_submit",
+        summary="Post a whole round's pairings, checked as a whole and stored as a draft",
+        description=(
+            "Boards by starting rank in board order, and the pairing-allocated bye. The round "
+            "is checked as a whole: every problem is listed (422 refused) and nothing is "
+            "stored; a legal but unusual round (a third colour in a row, …) is refused with "
+            "409 needs_confirmation until sent again with confirm=true. If-Match takes the "
+            "ETag of the rounds list."
+        ),
+        request=RoundSubmitSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
+        responses={
+            201: RoundDetailSerializer,
+            **error_responses(400, 401, 403, 404, 409, 412, 422, 429),
+        },
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        check_if_match(request, rounds_etag(list(self.visible_rounds())))
+        data = validated(RoundSubmitSerializer, request)
+        round_ = submit_pairings(
+            self.tournament,
+            [(board["white"], board["black"]) for board in data["pairs"]],
+            data.get("byes", []),
+            source=Round.PairedBy.API,
+            user=self.acting_user(),
+            round_number=data.get("number"),
+            confirmed=data["confirm"],
+        )
+        return self.round_response(round_, status.HTTP_201_CREATED)
+
+
+class PairNextRoundView(RoundsMixin):
+    actions = {"POST": Action.MANAGE_ROUNDS}
+
+    @extend_schema(
+        operation_id="rounds_pair_next",
+        summary="Pair the next round here: Berger tables (round robin) or the Dutch engine",
+        request=None,
+        parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
+        responses={
+            201: RoundDetailSerializer,
+            **error_responses(401, 403, 404, 412, 422, 429),
+        },
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        check_if_match(request, rounds_etag(list(self.visible_rounds())))
+        pair = generate_round_robin_round if self.tournament.is_round_robin else pair_swiss_round
+        round_ = pair(self.tournament, user=self.acting_user())
+        return self.round_response(round_, status.HTTP_201_CREATED)
+
+
+class RoundDetailView(RoundsMixin):
+    actions = {"GET": Action.VIEW, "DELETE": Action.MANAGE_ROUNDS}
+
+    @extend_schema(
+        operation_id="rounds_retrieve",
+        summary="A round with its boards",
+        parameters=[ETAG],
+        responses={200: RoundDetailSerializer, **error_responses(401, 404)},
+    )
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        return self.round_response(self.round(number))
+
+    @extend_schema(
+        operation_id="rounds_withdraw_draft",
+        summary="Withdraw the last round's draft pairings",
+        parameters=[IF_MATCH],
+        responses={204: None, **error_responses(401, 403, 404, 412, 422, 429)},
+    )
+    def delete(self, request: Request, slug: str, number: int) -> Response:
+        round_ = self.round(number)
+        check_if_match(request, round_etag(round_))
+        delete_draft_round(round_, user=self.acting_user())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PublishRoundView(RoundsMixin):
+    actions = {"POST": Action.MANAGE_ROUNDS}
+
+    @extend_schema(
+        operation_id="rounds_publish",
+        summary="Publish a draft round: results may be entered from now on",
+        request=None,
+        parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
+        responses={200: RoundDetailSerializer, **error_responses(401, 403, 404, 412, 422, 429)},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        round_ = self.round(number)
+        check_if_match(request, round_etag(round_))
+        return self.round_response(publish_round(round_, user=self.acting_user()))
+
+
+class PairingListView(RoundsMixin):
+    actions = {"GET": Action.VIEW}
+
+    @extend_schema(
+        operation_id="pairings_list",
+        summary="A round's boards: board, white, black, bye kind, result",
+        parameters=[ETAG],
+        responses={200: PairingSerializer(many=True), **error_responses(401, 404)},
+    )
+    def get(self, request: Request, slug: str, number: int) -> Response:
+        round_ = self.round(number)
+        pairings = round_.pairings.select_related("white", "black").order_by("board")
+        response = Response(PairingSerializer(pairings, many=True).data)
+        return _with_etag(response, round_etag(round_))

@@ -1,0 +1,72 @@
+"""Standings with the event's tie-breaks after any round, and the crosstable as JSON.
+
+Published standings are public: anyone may read them for a public tournament.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.permissions import Action
+from tournaments.selectors import tournament_sheet, tournament_standings
+from tournaments.services.audit import last_round_number
+
+from ..base import TournamentApiView
+from ..errors import error_responses
+from ..reads import crosstable_data, standings_data
+from ..serializers.standings import CrosstableSerializer, StandingsSerializer
+
+AFTER_ROUND = OpenApiParameter(
+    "after_round",
+    int,
+    OpenApiParameter.QUERY,
+    description="The standings after this round (default: the last round paired).",
+)
+
+
+class AfterRoundSerializer(serializers.Serializer[int]):
+    after_round = serializers.IntegerField(min_value=0, max_value=99, required=False)
+
+
+class StandingsView(TournamentApiView):
+    actions = {"GET": Action.VIEW}
+
+    def after_round(self, request: Request) -> int:
+        query = AfterRoundSerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        latest = last_round_number(self.tournament)
+        after = query.validated_data.get("after_round", latest)
+        if after > latest:
+            raise serializers.ValidationError(
+                {"after_round": [_("Only %(latest)s rounds are paired.") % {"latest": latest}]}
+            )
+        return int(after)
+
+    @extend_schema(
+        operation_id="standings_retrieve",
+        summary="Standings by points and the event's tie-breaks",
+        parameters=[AFTER_ROUND],
+        responses={200: StandingsSerializer, **error_responses(400, 401, 404, 422)},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        after = self.after_round(request)
+        standings = tournament_standings(self.tournament, after_round=after)
+        return Response(standings_data(standings, after))
+
+
+class CrosstableView(StandingsView):
+    @extend_schema(
+        operation_id="crosstable_retrieve",
+        summary="The crosstable: standings with every player's rounds",
+        parameters=[AFTER_ROUND],
+        responses={200: CrosstableSerializer, **error_responses(400, 401, 404, 422)},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        after = self.after_round(request)
+        sheet = tournament_sheet(self.tournament, after_round=after)
+        standings = tournament_standings(self.tournament, after_round=after)
+        return Response(crosstable_data(sheet, standings))
