@@ -2,9 +2,9 @@
 binary (bbpPairings, JaVaFo) run on a TRF file.
 
 Both read the same TRF(x) file, written by :func:`engine_document`: the rounds before the one
-to pair (an adjourned game counts as a draw for pairing), the requested byes and withdrawals
-entered in that round's column, ``XXR`` (rounds), ``XXC`` (first colour), ``XXP`` (forbidden
-pairs) and ``XXS`` when the point system is not FIDE's default.
+to pair (an adjourned game, or one whose result is missing, counts as a draw), the requested
+byes and withdrawals entered in that round's column, ``XXR`` (rounds), ``XXC`` (first colour),
+``XXP`` (forbidden pairs) and ``XXS`` when the point system is not FIDE's default.
 """
 
 from __future__ import annotations
@@ -58,7 +58,10 @@ def engine_document(state: PairingState) -> TrfDocument:
         rounds = []
         for number in range(1, state.round):
             entry = entries.get(number, RoundEntry(round=number, outcome=Outcome.ZERO_BYE))
-            if entry.outcome is Outcome.ADJOURNED:
+            if entry.outcome is Outcome.ADJOURNED or (
+                entry.outcome is Outcome.NOT_PAIRED and entry.opponent is not None
+            ):
+                # An adjourned game, or one whose result is missing, is a draw for pairing.
                 entry = replace(entry, outcome=Outcome.DRAW)
             elif entry.outcome is Outcome.NOT_PAIRED:
                 entry = replace(entry, outcome=Outcome.ZERO_BYE)

@@ -169,3 +169,17 @@ def test_files_py4swiss_cannot_read_directly_can_still_be_paired(name):
     ours = pair_round(state)
     assert validate_round(state, ours).errors == []
     assert len(ours.players) == len(state.to_pair)
+
+
+@pytest.mark.parametrize("pending", [Outcome.ADJOURNED, Outcome.NOT_PAIRED])
+def test_an_adjourned_or_unfinished_game_is_a_draw_for_pairing(pending):
+    state = next_round_state(GROS)
+    # Hernandez (3) and Gorrochategui (6) drew in round 4: leave that game pending instead
+    players = [
+        replace(p, rounds=[replace(e, outcome=pending) if e.round == 4 else e for e in p.rounds])
+        if p.start_rank in (3, 6)
+        else p
+        for p in state.sheet.players
+    ]
+    pending_state = replace(state, sheet=replace(state.sheet, players=players))
+    assert pair_round(pending_state) == pair_round(state)
