@@ -9,6 +9,7 @@ offender's n-th illegal move — a draw if the opponent has a lone king (10.5).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import chess
 
@@ -268,23 +269,25 @@ def rule_colours_reversed(
     used = incident.white_used + incident.black_used
     threshold = ruleset.colours_reversed_fraction * 2 * first.seconds
     facts = {"used_seconds": used, "threshold_seconds": threshold}
+    share = Fraction(ruleset.colours_reversed_fraction).limit_denominator(100)
     if used > threshold:
         return ruling(
             ruleset,
             Decision.PLAY_ON,
             "8.6",
-            "The colours were reversed, but more than a quarter of the first period's time has "
+            f"The colours were reversed, but more than {share} of the first period's time has "
             "been used: play continues.",
-            "执棋颜色颠倒，但第一时段已用时间超过四分之一：对局继续。",
+            f"执棋颜色颠倒，但第一时段已用时间超过{share.denominator}分之{share.numerator}：对局继续。",
             details=facts,
         )
     return ruling(
         ruleset,
         Decision.RESTART,
         "8.6",
-        "The colours were reversed and no more than a quarter of the first period's time has "
+        f"The colours were reversed and no more than {share} of the first period's time has "
         "been used: the arbiter may have the game restarted with the right colours.",
-        "执棋颜色颠倒，且第一时段已用时间未超过四分之一：裁判员可以让双方换色重新开始对局。",
+        f"执棋颜色颠倒，且第一时段已用时间未超过{share.denominator}分之{share.numerator}："
+        "裁判员可以让双方换色重新开始对局。",
         details=facts,
     )
 
