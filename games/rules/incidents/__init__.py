@@ -21,8 +21,8 @@ from ._record import (
     RecordError,
     ReplayedGame,
     read_replayed_game,
-    replay_board,
     replay_moves,
+    replay_record,
 )
 from .adjournment import (
     Envelope,
@@ -158,8 +158,8 @@ __all__ = [
     "find_illegal_move",
     "online_rating_change",
     "read_replayed_game",
-    "replay_board",
     "replay_moves",
+    "replay_record",
     "rule_abandonment",
     "rule_automatic_draw",
     "rule_board_misplaced",

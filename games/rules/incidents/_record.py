@@ -100,17 +100,6 @@ def replay_moves(
     return replay_record(record)
 
 
-def replay_board(board: chess.Board) -> ReplayedGame:
-    """The record of a game already played out on a python-chess board."""
-    root = board.root()
-    replay_from = root.copy(stack=False)
-    texts = []
-    for move in board.move_stack:
-        texts.append(replay_from.san(move))
-        replay_from.push(move)
-    return replay_moves(texts, starting_fen=root.fen())
-
-
 def read_replayed_game(pgn_text: str) -> ReplayedGame:
     """The first game of ``pgn_text``, replayed."""
     record = next(read_pgn(pgn_text.splitlines(keepends=True)), None)

@@ -85,14 +85,6 @@ def load_incident(text: str) -> object:
     return _build(KINDS[kind], data, "")
 
 
-def incident_kind(incident: object) -> str:
-    """The ``kind`` an incident file would give ``incident``."""
-    for kind, cls in KINDS.items():
-        if type(incident) is cls:
-            return kind
-    raise IncidentFileError(f"{type(incident).__name__} is not an incident")
-
-
 def _build(cls: type[Any], data: object, path: str) -> Any:
     if not isinstance(data, dict):
         raise IncidentFileError(f"{path.rstrip('.') or 'incident'}: expected a JSON object")
