@@ -117,3 +117,16 @@ def test_king_touched_to_castle_without_a_king_move_any_move():
     """5.1(4): "if the king has no legal move, any move" — the initial position."""
     ruling = rule(replay_moves([]), "e1", castling=CastlingSide.KINGSIDE)
     assert (ruling.article, ruling.details["obligation"]) == ("5.1(4)", "any")
+
+
+def test_published_ruling_rook_first_while_in_check():
+    """5.1(3) with 7.2/7.3, as IA Alex McFarlane ruled on the English Chess Forum ("Rules
+    Question", 19 September 2021): White, in check from a queen on e4, touches the h1 rook to
+    castle. "There is no legal move of the rook so the next piece touched is the king ...
+    Castling is not allowed. If there is a legal move then the king must move." """
+    record = replay_moves([], starting_fen="4k3/8/8/8/4q3/8/5PPP/4K2R w K - 0 20")
+    ruling = rule(record, "h1", "e1")
+    assert (ruling.details["square"], sorted(ruling.details["legal_moves"])) == (
+        "e1",
+        ["Kd1", "Kd2", "Kf1"],
+    )
