@@ -1,6 +1,7 @@
 """Entering and correcting results: the audit trail and the FIDE-mode correction window."""
 
 import pytest
+from django.utils import translation
 
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
 from tournaments.models import ByeKind, Result, ResultChange, Round, TournamentLog
@@ -139,3 +140,16 @@ def test_the_online_ruleset_may_void_a_game(event):
     round_1 = pair_round(tournament, players, 1)
     record_result(board(round_1, 1), "void", source="hand", user=None)
     assert board(round_1, 1).result == Result.VOID
+
+
+def test_the_log_is_written_in_english_while_errors_speak_the_users_language(event):
+    tournament, players = event
+    round_1 = pair_round(tournament, players, 1)
+    record_result(board(round_1, 1), "1-0", source="hand", user=None)
+    with translation.override("zh-hans"):
+        with pytest.raises(TournamentError, match="修改已录入的结果需要说明原因"):
+            record_result(board(round_1, 1), "0-1", source="hand", user=None)
+        correct_result(board(round_1, 1), "0-1", user=None, reason="记录错误")
+    entry = TournamentLog.objects.get(kind=TournamentLog.Kind.CORRECTION)
+    assert entry.message.startswith("Board 1 (")
+    assert entry.reason == "记录错误"

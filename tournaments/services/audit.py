@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.utils import translation
+from django.utils.functional import Promise
 
 from tournaments.models import Tournament, TournamentLog
 
@@ -12,18 +16,24 @@ from tournaments.models import Tournament, TournamentLog
 def log_event(
     tournament: Tournament,
     kind: str,
-    message: str,
+    message: str | Promise,
     *,
+    params: Mapping[str, Any] | None = None,
     user: AbstractBaseUser | None = None,
     round_number: int | None = None,
     reason: str = "",
     old: Any = None,
     new: Any = None,
 ) -> TournamentLog:
+    """Write one log entry. A lazily translated ``message`` is rendered, with ``params``, in
+    the site's language (English by default) whatever the user's: the log is the event's
+    official record and becomes the TRF ``###`` comments the rating office reads."""
+    with translation.override(settings.LANGUAGE_CODE):
+        text = str(message) % params if params else str(message)
     return TournamentLog.objects.create(
         tournament=tournament,
         kind=kind,
-        message=message,
+        message=text,
         round_number=round_number,
         reason=reason,
         old_value=old,

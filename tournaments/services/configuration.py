@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import Tournament, TournamentLog, TournamentRole
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
@@ -143,7 +144,8 @@ def update_tournament(
         log_event(
             tournament,
             TournamentLog.Kind.CONFIGURATION,
-            _("Configuration changed: %(fields)s.") % {"fields": ", ".join(sorted(changed))},
+            gettext_lazy("Configuration changed: %(fields)s."),
+            params={"fields": ", ".join(sorted(changed))},
             user=user,
             round_number=last_round_number(tournament) or None,
             reason=reason,
@@ -173,8 +175,8 @@ def change_tiebreaks(
     log_event(
         tournament,
         TournamentLog.Kind.TIEBREAKS,
-        _("Tie-breaks changed from %(old)s to %(new)s.")
-        % {"old": ", ".join(old) or "-", "new": ", ".join(tiebreaks) or "-"},
+        gettext_lazy("Tie-breaks changed from %(old)s to %(new)s."),
+        params={"old": ", ".join(old) or "-", "new": ", ".join(tiebreaks) or "-"},
         user=user,
         round_number=round_number or None,
         reason=reason,
@@ -199,7 +201,7 @@ def leave_fide_mode(
     log_event(
         tournament,
         TournamentLog.Kind.FIDE_MODE_EXIT,
-        _("FIDE mode left."),
+        gettext_lazy("FIDE mode left."),
         user=user,
         round_number=last_round_number(tournament) or None,
         reason=reason,

@@ -8,6 +8,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import Absence, Player, Tournament, TournamentLog
 from tournaments.models.player import TITLE_ORDER
@@ -55,8 +56,8 @@ def add_player(
         log_event(
             tournament,
             TournamentLog.Kind.LATE_ENTRY,
-            _("%(name)s enters late, from round %(round)s.")
-            % {"name": player.name, "round": player.first_round},
+            gettext_lazy("%(name)s enters late, from round %(round)s."),
+            params={"name": player.name, "round": player.first_round},
             user=user,
             round_number=player.first_round,
         )
@@ -97,7 +98,8 @@ def assign_start_ranks(
         log_event(
             tournament,
             TournamentLog.Kind.START_RANKS,
-            _("Starting ranks renumbered; %(count)s players moved.") % {"count": len(moved)},
+            gettext_lazy("Starting ranks renumbered; %(count)s players moved."),
+            params={"count": len(moved)},
             user=user,
             round_number=last_round_number(tournament) or None,
             old={str(p.pk): old[p.pk] for p in moved},
@@ -124,7 +126,7 @@ def set_start_ranks(
     log_event(
         tournament,
         TournamentLog.Kind.START_RANKS,
-        _("Starting ranks set by hand or by lot."),
+        gettext_lazy("Starting ranks set by hand or by lot."),
         user=user,
         new=[p.name for p in numbered],
     )
@@ -161,8 +163,8 @@ def withdraw_player(
     log_event(
         player.tournament,
         TournamentLog.Kind.WITHDRAWAL,
-        _("%(name)s withdraws after round %(round)s.")
-        % {"name": player.name, "round": after_round},
+        gettext_lazy("%(name)s withdraws after round %(round)s."),
+        params={"name": player.name, "round": after_round},
         user=user,
         round_number=after_round or None,
         reason=reason,
@@ -207,7 +209,8 @@ def request_absence(
         log_event(
             tournament,
             TournamentLog.Kind.FULL_POINT_BYE,
-            _("Full-point bye for %(name)s.") % {"name": player.name},
+            gettext_lazy("Full-point bye for %(name)s."),
+            params={"name": player.name},
             user=user,
             round_number=round_number,
             reason=reason,

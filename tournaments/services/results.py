@@ -6,6 +6,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import EntrySource, Pairing, Result, ResultChange, Round, TournamentLog
 
@@ -134,8 +135,8 @@ def _log_integrity_event(
     log_event(
         pairing.round.tournament,
         log_kind,
-        _("Board %(board)s (%(white)s – %(black)s): %(old)s → %(new)s.")
-        % {
+        gettext_lazy("Board %(board)s (%(white)s – %(black)s): %(old)s → %(new)s."),
+        params={
             "board": pairing.board,
             "white": pairing.white.name,
             "black": pairing.black.name if pairing.black else "",

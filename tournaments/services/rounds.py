@@ -8,6 +8,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import (
     Absence,
@@ -119,7 +120,8 @@ def publish_round(round_: Round, *, user: AbstractBaseUser | None = None) -> Rou
     log_event(
         round_.tournament,
         TournamentLog.Kind.PAIRING,
-        _("Round %(round)s published.") % {"round": round_.number},
+        gettext_lazy("Round %(round)s published."),
+        params={"round": round_.number},
         user=user,
         round_number=round_.number,
     )
@@ -138,7 +140,8 @@ def delete_draft_round(round_: Round, *, user: AbstractBaseUser | None = None) -
     log_event(
         round_.tournament,
         TournamentLog.Kind.PAIRING,
-        _("Draft pairings of round %(round)s withdrawn.") % {"round": round_.number},
+        gettext_lazy("Draft pairings of round %(round)s withdrawn."),
+        params={"round": round_.number},
         user=user,
         round_number=round_.number,
     )
@@ -223,7 +226,8 @@ def generate_round_robin_round(
     log_event(
         tournament,
         TournamentLog.Kind.PAIRING,
-        _("Round %(round)s paired from the Berger tables.") % {"round": number},
+        gettext_lazy("Round %(round)s paired from the Berger tables."),
+        params={"round": number},
         user=user,
         round_number=number,
     )
@@ -252,7 +256,8 @@ def pair_swiss_round(
     log_event(
         tournament,
         TournamentLog.Kind.PAIRING,
-        _("Round %(round)s paired by the built-in engine.") % {"round": number},
+        gettext_lazy("Round %(round)s paired by the built-in engine."),
+        params={"round": number},
         user=user,
         round_number=number,
     )
@@ -306,8 +311,8 @@ def submit_pairings(
     log_event(
         tournament,
         kind,
-        _("Round %(round)s pairings submitted (%(source)s).")
-        % {"round": number, "source": Round.PairedBy(source).label},
+        gettext_lazy("Round %(round)s pairings submitted (%(source)s)."),
+        params={"round": number, "source": Round.PairedBy(source).label},
         user=user,
         round_number=number,
         reason="\n".join(check.warnings),

@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import (
     Absence,
@@ -296,8 +297,8 @@ def import_trf(
     log_event(
         tournament,
         TournamentLog.Kind.IMPORT,
-        _("Imported %(file)s: %(players)s players, %(rounds)s rounds.")
-        % {"file": filename or "TRF", "players": len(players), "rounds": sheet.rounds},
+        gettext_lazy("Imported %(file)s: %(players)s players, %(rounds)s rounds."),
+        params={"file": filename or "TRF", "players": len(players), "rounds": sheet.rounds},
         user=user,
         round_number=sheet.rounds or None,
         reason="\n".join(warnings),
@@ -309,8 +310,8 @@ def import_trf(
         log_event(
             tournament,
             TournamentLog.Kind.IMPORT,
-            _("Round %(round)s as imported breaks the pairing rules: %(problems)s")
-            % {"round": number, "problems": "; ".join(problems)},
+            gettext_lazy("Round %(round)s as imported breaks the pairing rules: %(problems)s"),
+            params={"round": number, "problems": "; ".join(problems)},
             user=user,
             round_number=number,
         )
