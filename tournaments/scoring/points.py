@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from tournaments.scoring.sheet import Outcome, PlayerSheet, RoundEntry, TournamentSheet
+from tournaments.scoring.sheet import Outcome, PlayerSheet, PointSystem, RoundEntry, TournamentSheet
 
 VOLUNTARY_UNPLAYED = frozenset(
     {Outcome.FORFEIT_LOSS, Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.NOT_PAIRED}
@@ -65,13 +65,17 @@ def rounds_of(player: PlayerSheet, rounds: int) -> tuple[RoundEntry, ...]:
     )
 
 
+def outcome_points(system: PointSystem) -> dict[Outcome, Fraction]:
+    """The points of every outcome under ``system``, looked up once."""
+    return {outcome: system.points(outcome) for outcome in Outcome}
+
+
 def player_points(sheet: TournamentSheet) -> dict[int, Fraction]:
     """Each player's points after ``sheet.rounds`` rounds, by starting rank."""
-    system = sheet.points
+    worth = outcome_points(sheet.points)
     return {
         player.start_rank: sum(
-            (system.points(entry.outcome) for entry in rounds_of(player, sheet.rounds)),
-            Fraction(0),
+            (worth[entry.outcome] for entry in rounds_of(player, sheet.rounds)), Fraction(0)
         )
         for player in sheet.players
     }
@@ -94,25 +98,29 @@ def check_sheet(sheet: TournamentSheet) -> Mapping[int, PlayerSheet]:
     opponent; no round is entered twice. Raises :class:`SheetError` naming what is wrong.
     """
     players: dict[int, PlayerSheet] = {}
+    entries: dict[tuple[int, int], RoundEntry] = {}
     for player in sheet.players:
         if player.start_rank in players:
             raise SheetError(f"starting rank {player.start_rank} is given to two players")
         players[player.start_rank] = player
-    for player in sheet.players:
-        seen: set[int] = set()
         for entry in player.rounds:
             where = f"player {player.start_rank}, round {entry.round}"
-            if entry.round in seen:
+            if (player.start_rank, entry.round) in entries:
                 raise SheetError(f"{where}: the round is entered twice")
-            seen.add(entry.round)
             if entry.round < 1:
                 raise SheetError(f"{where}: rounds are numbered from 1")
-            _check_entry(players, player, entry, where)
+            entries[player.start_rank, entry.round] = entry
+    for (number, round_number), entry in entries.items():
+        _check_entry(players, entries, number, entry, f"player {number}, round {round_number}")
     return players
 
 
 def _check_entry(
-    players: Mapping[int, PlayerSheet], player: PlayerSheet, entry: RoundEntry, where: str
+    players: Mapping[int, PlayerSheet],
+    entries: Mapping[tuple[int, int], RoundEntry],
+    number: int,
+    entry: RoundEntry,
+    where: str,
 ) -> None:
     if entry.opponent is None:
         if entry.outcome in _NEEDS_OPPONENT:
@@ -122,13 +130,12 @@ def _check_entry(
         raise SheetError(
             f"{where}: result {entry.outcome.value!r} is a bye but names opponent {entry.opponent}"
         )
-    if entry.opponent == player.start_rank:
+    if entry.opponent == number:
         raise SheetError(f"{where}: the player is paired against himself")
-    opponent = players.get(entry.opponent)
-    if opponent is None:
+    if entry.opponent not in players:
         raise SheetError(f"{where}: opponent {entry.opponent} is not in the tournament")
-    reply = opponent.entry(entry.round)
-    if reply.opponent != player.start_rank:
+    reply = entries.get((entry.opponent, entry.round), RoundEntry(entry.round, Outcome.NOT_PAIRED))
+    if reply.opponent != number:
         raise SheetError(
             f"{where}: the opponent {entry.opponent} has "
             f"{'no opponent' if reply.opponent is None else f'opponent {reply.opponent}'}"

@@ -32,6 +32,7 @@ from tournaments.scoring.fide_tables import dp_for_score, expected_score, round_
 from tournaments.scoring.points import (
     VOLUNTARY_UNPLAYED,
     check_sheet,
+    outcome_points,
     player_points,
     rounds_of,
 )
@@ -240,6 +241,7 @@ class TieBreakCalculator:
         self.win = sheet.points.win
         self.draw = sheet.points.draw
         self.points = player_points(sheet)
+        self._worth = outcome_points(sheet.points)
         self.games: dict[int, tuple[_Round, ...]] = {
             number: tuple(self._round(entry) for entry in rounds_of(player, self.rounds))
             for number, player in self.players.items()
@@ -247,7 +249,7 @@ class TieBreakCalculator:
         self._cache: dict[object, Mapping[int, Value]] = {}
 
     def _round(self, entry: RoundEntry) -> _Round:
-        points = self.sheet.points.points(entry.outcome)
+        points = self._worth[entry.outcome]
         return _Round(entry.round, entry.outcome, points, entry.opponent, entry.color)
 
     # ---- public --------------------------------------------------------------------------
