@@ -61,7 +61,8 @@ class TournamentActionPermission(BasePermission):
         else:
             action = view.actions.get(request.method)
         if action is None:
-            return False
+            # No handler: let the view answer 405. A handler without a declaration is refused.
+            return not hasattr(view, request.method.lower())
         if action == CREATE_TOURNAMENT:
             # Not tied to a tournament, so no token can do it: a user account is needed.
             return not isinstance(request.auth, ApiToken) and can_create_tournament(request.user)
