@@ -157,3 +157,19 @@ def test_command_line_error_has_no_traceback(tmp_path):
     assert result.stderr.strip().splitlines() == [
         f"CommandError: {broken}: line 2, column 13: Expecting value"
     ]
+
+
+@pytest.mark.parametrize(
+    ("pgn", "message"),
+    [
+        ("", "the PGN text holds no game"),
+        ('[FEN "bad fen"]\n\n1. e4 *\n', "FEN tag 'bad fen'"),
+        ('[White "x"\n1. e4 *\n', "line 1, column 1: malformed tag pair"),
+    ],
+)
+def test_unusable_game_files_exit_with_status_2(tmp_path, pgn, message):
+    game = tmp_path / "game.pgn"
+    game.write_text(pgn)
+    with pytest.raises(CommandError, match=message) as error:
+        run(str(game), str(EXAMPLES / "resignation.json"))
+    assert error.value.returncode == 2
