@@ -1,0 +1,112 @@
+"""Incidents at the board with the ruling given, and the sealed-move envelope."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .game import Game
+
+
+class IncidentKind(models.TextChoices):
+    """The incident kinds of the rules engine's incident files, plus draw claims."""
+
+    DRAW_CLAIM = "draw_claim", _("Draw claim (10.10–10.13)")
+    LATENESS = "lateness", _("Lateness and default (10.15, 10.17)")
+    SEAL = "seal", _("Sealed move (adjournment)")
+    RESUMPTION = "resumption", _("Resumption of an adjourned game")
+    ILLEGAL_MOVE = "illegal_move", _("Illegal move found (8.1)")
+    DISPLACED_PIECES = "displaced_pieces", _("Pieces displaced (8.2)")
+    KNOCKED_OVER = "knocked_over", _("Pieces knocked over (8.3)")
+    WRONG_INITIAL_POSITION = "wrong_initial_position", _("Wrong initial position (8.5)")
+    COLOURS_REVERSED = "colours_reversed", _("Colours reversed (8.6)")
+    BOARD_MISPLACED = "board_misplaced", _("Board placed wrongly (8.7)")
+    TOUCH_MOVE = "touch_move", _("Touch-move claim (Art. 7)")
+    DRAW_OFFER = "draw_offer", _("Draw offer (10.7–10.9)")
+    SCORESHEET_CHECK = "scoresheet_check", _("Scoresheet checked (Art. 11)")
+    SCORESHEET_COMPLETION = "scoresheet_completion", _("Scoresheet completion (11.6–11.9)")
+    SCORESHEET_BORROWING = "scoresheet_borrowing", _("Borrowing a scoresheet (11.5)")
+    REFUSAL_TO_RECORD = "refusal_to_record", _("Refusal to keep score (11.4)")
+    FLAG_FALL = "flag_fall", _("Flag fall (10.14)")
+    PERIOD_END = "period_end", _("End of a period")
+    RESIGNATION = "resignation", _("Resignation (online)")
+    AUTOMATIC_DRAW = "automatic_draw", _("Automatic draw (online)")
+    KING_INTO_CHECK = "king_into_check", _("King moved into check (online)")
+    ABANDONMENT = "abandonment", _("Abandonment (online)")
+
+
+class Incident(models.Model):
+    """What the arbiter saw, the ruling the rules engine gave, and whether it was applied."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="incidents")
+    kind = models.CharField(_("kind"), max_length=24, choices=IncidentKind.choices)
+    facts = models.JSONField(
+        _("facts"), default=dict, help_text=_("The incident as entered (incident-file format).")
+    )
+    ruling = models.JSONField(_("ruling"), help_text=_("The rules engine's ruling, as given."))
+    article = models.CharField(_("article"), max_length=40)
+    decision = models.CharField(_("decision"), max_length=12)
+    score = models.CharField(_("score"), max_length=8, blank=True)
+    plies = models.PositiveIntegerField(
+        _("moves recorded"), default=0, help_text=_("Plies of the record when it was ruled on.")
+    )
+    applied = models.BooleanField(_("applied"), default=False)
+    applied_at = models.DateTimeField(_("applied at"), null=True, blank=True)
+    applied_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["entered_at", "id"]
+        verbose_name = _("incident")
+        verbose_name_plural = _("incidents")
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.get_kind_display()} → {self.article}"
+
+
+class SealedEnvelope(models.Model):
+    """The arbiter's envelope at an adjournment. ``sealed_move`` is shown to nobody but the
+    chief arbiter until the envelope is opened at the resumption."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="envelopes")
+    adjournment = models.PositiveSmallIntegerField(_("adjournment"), default=1)
+    fen = models.CharField(_("position before the sealed move"), max_length=100)
+    sealer = models.CharField(
+        _("sealed by"), max_length=5, choices=[("white", _("White")), ("black", _("Black"))]
+    )
+    sealed_move = models.CharField(_("sealed move"), max_length=20)
+    white_used = models.PositiveIntegerField(_("white's used time (s)"))
+    black_used = models.PositiveIntegerField(_("black's used time (s)"))
+    moves_made = models.PositiveIntegerField(_("moves made"))
+    adjourned_at = models.DateTimeField(_("adjourned at"))
+    resumes_at = models.DateTimeField(_("resumes at"))
+    sealed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    opened_at = models.DateTimeField(_("opened at"), null=True, blank=True)
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["game", "adjournment"]
+        verbose_name = _("sealed-move envelope")
+        verbose_name_plural = _("sealed-move envelopes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "adjournment"], name="one_envelope_per_adjournment"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.get_sealer_display()} sealed (adjournment {self.adjournment})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.opened_at is not None

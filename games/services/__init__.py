@@ -1,0 +1,29 @@
+"""Writes of the games app: one verb-first function per state change.
+
+Each validates (raising :class:`GameError` with every problem, what and where), writes inside
+one transaction and leaves a ``GameChange`` audit row; results reach the board only through
+the tournaments service ``record_result``.
+"""
+
+from .errors import GameError
+from .games import correct_result, create_game, save_moves, set_result
+from .imports import GameCheck, ImportDecision, check_pgn, decode_pgn, import_games
+from .incidents import apply_incident, resume_game, rule_on_incident, ruling_for, seal_game
+
+__all__ = [
+    "GameCheck",
+    "GameError",
+    "ImportDecision",
+    "apply_incident",
+    "check_pgn",
+    "correct_result",
+    "create_game",
+    "decode_pgn",
+    "import_games",
+    "resume_game",
+    "rule_on_incident",
+    "ruling_for",
+    "save_moves",
+    "seal_game",
+    "set_result",
+]

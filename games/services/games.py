@@ -1,0 +1,220 @@
+"""Creating games, entering their moves and setting their results (with the audit trail)."""
+
+from __future__ import annotations
+
+import chess
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.models import Game, GameChange, Incident, Move, ResultReason
+from games.rules.incidents import replay_moves
+from games.rules.rulesets import get_ruleset
+from tournaments.models import EntrySource, Pairing, Result
+from tournaments.services import TournamentError, record_result
+
+from .audit import log_change
+from .errors import GameError
+
+DECIDED_SCORES = ("1-0", "0-1", "1/2-1/2", "0-0")
+_FORFEITS = {
+    "1-0": Result.WHITE_FORFEIT_WIN,
+    "0-1": Result.BLACK_FORFEIT_WIN,
+    "0-0": Result.DOUBLE_FORFEIT,
+}
+
+
+def board_result(score: str, *, forfeit: bool = False) -> str:
+    """The board's result (tournaments ``Result``) for a game score."""
+    if forfeit and score in _FORFEITS:
+        return _FORFEITS[score]
+    return Result(score)
+
+
+@transaction.atomic
+def create_game(
+    *,
+    pairing: Pairing | None,
+    white_name: str = "",
+    black_name: str = "",
+    user: AbstractBaseUser | None,
+    source: str = Game.Source.ENTRY,
+    ruleset: str | None = None,
+    time_control: str = "",
+    start_fen: str = "",
+) -> Game:
+    """A game for a board (players, ruleset and time control from the tournament) or a
+    friendly check standing alone."""
+    if pairing is not None:
+        if pairing.is_bye:
+            raise GameError(
+                _("Board %(board)s is a bye: it has no game.") % {"board": pairing.board}
+            )
+        if Game.objects.filter(pairing=pairing).exists():
+            raise GameError(
+                _("Board %(board)s of round %(round)s already has a game.")
+                % {"board": pairing.board, "round": pairing.round.number}
+            )
+        tournament = pairing.round.tournament
+        white, black = pairing.white, pairing.black
+        assert black is not None
+        game = Game(
+            pairing=pairing,
+            white_name=white.name,
+            black_name=black.name,
+            white_fide_id=white.fide_id,
+            black_fide_id=black.fide_id,
+            ruleset=ruleset or tournament.ruleset,
+            time_control=time_control or tournament.time_control,
+        )
+    else:
+        if not white_name.strip() or not black_name.strip():
+            raise GameError(_("A game standing alone needs both players' names."))
+        get_ruleset(ruleset or "classic")
+        game = Game(
+            white_name=white_name.strip(),
+            black_name=black_name.strip(),
+            ruleset=ruleset or "classic",
+            time_control=time_control,
+        )
+    if start_fen:
+        try:
+            chess.Board(start_fen)
+        except ValueError as error:
+            raise GameError(
+                _("Starting position %(fen)r: %(error)s") % {"fen": start_fen, "error": error}
+            ) from None
+    game.start_fen = start_fen
+    game.current_fen = start_fen or chess.STARTING_FEN
+    game.source, game.created_by = source, _user(user)
+    game.save()
+    log_change(game, GameChange.Field.CREATED, new=str(game), user=user)
+    return game
+
+
+@transaction.atomic
+def save_moves(
+    game: Game,
+    sans: list[str],
+    *,
+    user: AbstractBaseUser | None,
+    reason: str = "",
+    clocks: dict[int, tuple[float | None, float | None]] | None = None,
+) -> Game:
+    """Replace the game's move record by ``sans`` (any notation the rules engine reads),
+    refusing it whole if a move does not play. Stored moves are in SAN."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    record = replay_moves(sans, starting_fen=game.initial_fen)
+    if record.broken is not None:
+        broken = record.broken
+        raise GameError(
+            _("Move %(ply)s (%(text)s) cannot be played: %(reason)s")
+            % {"ply": broken.ply, "text": broken.text, "reason": broken.reason}
+        )
+    board = record.board(0)
+    written = []
+    for move in record.moves:
+        written.append(board.san(move))
+        board.push(move)
+    old = game.sans()
+    if old == written and not clocks:
+        return game
+    if old and not reason.strip():
+        raise GameError(_("Changing moves already recorded needs a reason."))
+    game.moves.all().delete()
+    clocks = clocks or {}
+    Move.objects.bulk_create(
+        Move(
+            game=game,
+            ply=ply,
+            san=san,
+            clock=clocks.get(ply, (None, None))[0],
+            elapsed=clocks.get(ply, (None, None))[1],
+        )
+        for ply, san in enumerate(written, start=1)
+    )
+    game.current_fen = board.fen()
+    if game.status in (Game.Status.SCHEDULED,) and written:
+        game.status = Game.Status.IN_PROGRESS
+    game.save()
+    log_change(game, GameChange.Field.MOVES, old=old, new=written, reason=reason, user=user)
+    return game
+
+
+def set_result(
+    game: Game,
+    score: str,
+    *,
+    reached_by: str,
+    user: AbstractBaseUser | None,
+    reason: str = "",
+    article: str = "",
+    forfeit: bool = False,
+    incident: Incident | None = None,
+    entry_source: str = EntrySource.HAND,
+) -> Game:
+    """Set the game's result and pass it on to its board through ``record_result``.
+
+    Call inside a transaction: a board that refuses the result refuses the whole change.
+    """
+    if score not in (*DECIDED_SCORES, "*"):
+        raise GameError(_("%(score)s is not a game result.") % {"score": score})
+    old = {"result": game.result, "status": game.status}
+    game.result = score
+    game.result_reason = reached_by if score != "*" else ResultReason.UNDECIDED
+    game.result_article = article
+    if score == "*":
+        game.status = Game.Status.IN_PROGRESS if game.moves.exists() else Game.Status.SCHEDULED
+    else:
+        game.status = Game.Status.FORFEITED if forfeit else Game.Status.FINISHED
+    game.save()
+    log_change(
+        game,
+        GameChange.Field.RESULT,
+        old=old,
+        new={"result": game.result, "status": game.status},
+        reason=reason,
+        user=user,
+        incident=incident,
+    )
+    if game.pairing is not None and score != "*":
+        record_on_board(
+            game,
+            board_result(score, forfeit=forfeit),
+            user,
+            reason,
+            entry_source,
+            f"{article} (incident {incident.pk})" if incident else None,
+        )
+    return game
+
+
+def record_on_board(
+    game: Game,
+    result: str,
+    user: AbstractBaseUser | None,
+    reason: str,
+    source: str,
+    ruling_ref: str | None,
+) -> None:
+    pairing = game.pairing
+    assert pairing is not None
+    try:
+        record_result(
+            pairing, result, source=source, user=user, reason=reason, ruling_ref=ruling_ref
+        )
+    except TournamentError as error:
+        raise GameError(error.problems) from None
+
+
+@transaction.atomic
+def correct_result(game: Game, score: str, *, user: AbstractBaseUser | None, reason: str) -> Game:
+    """An arbiter's correction of a game's result; the reason is required."""
+    if not reason.strip():
+        raise GameError(_("A correction needs a reason."))
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    return set_result(game, score, reached_by=ResultReason.BOARD, user=user, reason=reason)
+
+
+def _user(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
+    return user if user is not None and user.is_authenticated else None

@@ -1,0 +1,292 @@
+"""PGN import: check every game with the rules engine, match it to a board, import on decision.
+
+:func:`check_pgn` reads the text game by game and returns one :class:`GameCheck` per game
+(the rules engine's report, and the board it matches). :func:`import_games` imports the
+games the arbiter chose, all in one transaction: either every chosen game is written, with
+its result passed to the board, or nothing is.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.models import Game, GameChange, Move, ResultReason
+from games.rules.batch import check_safely
+from games.rules.records import GameRecord, decode_lines, read_pgn
+from games.rules.replay import replay
+from games.rules.report import GameReport
+from games.rules.rulesets import get_ruleset
+from tournaments.models import EntrySource, Pairing, Result, Tournament
+
+from .audit import log_change
+from .errors import GameError
+from .games import DECIDED_SCORES, board_result, create_game, record_on_board
+
+# Tags that the game's own fields hold; the others are kept as they are.
+_OWN_TAGS = {
+    "White",
+    "Black",
+    "Result",
+    "WhiteFideId",
+    "BlackFideId",
+    "TimeControl",
+    "FEN",
+    "SetUp",
+}
+
+
+def decode_pgn(chunks: Iterable[bytes]) -> str:
+    """The text of an uploaded PGN file: UTF-8 with or without BOM, else Latin-1 per line."""
+    return "".join(decode_lines(chunks))
+
+
+@dataclass
+class GameCheck:
+    """One game of an uploaded file: what the rules engine found and which board it fits."""
+
+    record: GameRecord
+    report: GameReport
+    round_number: int | None
+    pairing: Pairing | None = None
+    unmatched_reason: str = ""
+    rejected_reason: str = ""
+    candidates: list[Pairing] = field(default_factory=list)
+
+    @property
+    def number(self) -> int:
+        return self.report.number
+
+    @property
+    def importable(self) -> bool:
+        """The moves can be stored: every move legal, the position readable."""
+        return self.report.all_legal
+
+    @property
+    def status(self) -> str:
+        if self.report.setup_error:
+            return "not_checked"
+        if self.report.error:
+            return "illegal"
+        if self.report.mismatch:
+            return "mismatch"
+        if self.report.problems:
+            return "syntax"
+        return "clean"
+
+    def problem(self) -> str:
+        """The first thing an arbiter must know about the game, in words."""
+        report = self.report
+        if report.setup_error:
+            return report.setup_error
+        if report.error:
+            error = report.error
+            return _("ply %(ply)s (move %(number)s): %(kind)s move %(text)r: %(reason)s") % {
+                "ply": error.ply,
+                "number": error.move_number,
+                "kind": error.kind,
+                "text": error.text,
+                "reason": error.reason,
+            }
+        if report.mismatch:
+            return report.mismatch
+        if report.problems:
+            return "; ".join(problem.describe() for problem in report.problems)
+        return ""
+
+
+def check_pgn(
+    text: str, tournament: Tournament, *, round_number: int | None = None
+) -> list[GameCheck]:
+    """Every game of ``text`` checked under the tournament's ruleset and matched to a board
+    of round ``round_number`` (else of the game's ``Round`` tag)."""
+    ruleset = get_ruleset(tournament.ruleset)
+    boards = _boards_by_round(tournament)
+    checks = []
+    for record in read_pgn(text.splitlines(keepends=True)):
+        report = check_safely(record, ruleset)
+        number = round_number or _round_tag(record.headers.get("Round", ""))
+        check = GameCheck(record, report, number)
+        _match(check, boards)
+        checks.append(check)
+    return checks
+
+
+def _round_tag(value: str) -> int | None:
+    match = re.match(r"\s*(\d+)", value)
+    return int(match.group(1)) if match else None
+
+
+def _boards_by_round(tournament: Tournament) -> dict[int, list[Pairing]]:
+    boards: dict[int, list[Pairing]] = {}
+    pairings = (
+        Pairing.objects.filter(round__tournament=tournament, black__isnull=False)
+        .select_related("white", "black", "round")
+        .order_by("round__number", "board")
+    )
+    for pairing in pairings:
+        boards.setdefault(pairing.round.number, []).append(pairing)
+    return boards
+
+
+def name_key(name: str) -> frozenset[str]:
+    """A name as a set of lower-case words without accents or punctuation, so that
+    "Carlsen, Magnus", "Magnus Carlsen" and "CARLSEN Magnus" are the same person."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(c for c in folded if not unicodedata.combining(c))
+    return frozenset(re.findall(r"\w+", plain))
+
+
+def _same_player(player_name: str, player_fide_id: str, tag_name: str, tag_fide_id: str) -> bool:
+    if player_fide_id and tag_fide_id.strip():
+        return player_fide_id == tag_fide_id.strip()
+    key = name_key(tag_name)
+    return bool(key) and key == name_key(player_name)
+
+
+def _match(check: GameCheck, boards: dict[int, list[Pairing]]) -> None:
+    headers = check.record.headers
+    white = (headers.get("White", ""), headers.get("WhiteFideId", ""))
+    black = (headers.get("Black", ""), headers.get("BlackFideId", ""))
+    if check.round_number is None:
+        check.unmatched_reason = _("no round given and no Round tag")
+        return
+    candidates = boards.get(check.round_number, [])
+    check.candidates = candidates
+    if not candidates:
+        check.unmatched_reason = _("round %(round)s has no boards") % {"round": check.round_number}
+        return
+    for pairing in candidates:
+        assert pairing.black is not None
+        w, b = pairing.white, pairing.black
+        if _same_player(w.name, w.fide_id, *white) and _same_player(b.name, b.fide_id, *black):
+            check.pairing = pairing
+            return
+        if _same_player(w.name, w.fide_id, *black) and _same_player(b.name, b.fide_id, *white):
+            check.unmatched_reason = _(
+                "colours reversed against board %(board)s (%(white)s – %(black)s)"
+            ) % {"board": pairing.board, "white": w.name, "black": b.name}
+            return
+    check.unmatched_reason = _("no board of round %(round)s has %(white)s – %(black)s") % {
+        "round": check.round_number,
+        "white": white[0] or "?",
+        "black": black[0] or "?",
+    }
+
+
+@dataclass(frozen=True)
+class ImportDecision:
+    """The arbiter's decision on one game of the file: import it on this board."""
+
+    number: int
+    pairing_id: int
+
+
+@transaction.atomic
+def import_games(
+    checks: Sequence[GameCheck],
+    decisions: Sequence[ImportDecision],
+    *,
+    user: AbstractBaseUser | None,
+) -> list[Game]:
+    """Import the chosen games, all or none. Raises :class:`GameError` listing every game
+    that cannot be imported (nothing is written then)."""
+    by_number = {check.number: check for check in checks}
+    pairings = Pairing.objects.select_related("white", "black", "round__tournament").in_bulk(
+        [decision.pairing_id for decision in decisions]
+    )
+    problems = []
+    planned = []
+    used: set[int] = set()
+    for decision in decisions:
+        check = by_number.get(decision.number)
+        pairing = pairings.get(decision.pairing_id)
+        problem = _refusal(check, pairing, used)
+        if problem:
+            problems.append(
+                _("game %(number)s: %(problem)s") % {"number": decision.number, "problem": problem}
+            )
+            continue
+        assert check is not None and pairing is not None
+        used.add(pairing.pk)
+        planned.append((check, pairing))
+    if problems:
+        raise GameError(problems)
+    return [import_game(check, pairing, user=user) for check, pairing in planned]
+
+
+def _refusal(check: GameCheck | None, pairing: Pairing | None, used: set[int]) -> str | None:
+    if check is None:
+        return _("there is no such game in the file")
+    if pairing is None or pairing.is_bye:
+        return _("there is no such board")
+    if not check.importable:
+        return _("not importable: %(problem)s") % {"problem": check.problem()}
+    if pairing.pk in used:
+        return _("board %(board)s is chosen for two games") % {"board": pairing.board}
+    if Game.objects.filter(pairing=pairing).exists():
+        return _("board %(board)s of round %(round)s already has a game") % {
+            "board": pairing.board,
+            "round": pairing.round.number,
+        }
+    declared = check.report.declared
+    if (
+        declared in DECIDED_SCORES
+        and Result(pairing.result).is_decided
+        and pairing.result != board_result(declared)
+    ):
+        return _(
+            "board %(board)s already has the result %(old)s but the game says %(new)s; "
+            "correct the board's result first"
+        ) % {"board": pairing.board, "old": pairing.result, "new": declared}
+    return None
+
+
+def import_game(check: GameCheck, pairing: Pairing, *, user: AbstractBaseUser | None) -> Game:
+    """Write one checked game on ``pairing`` (inside the caller's transaction)."""
+    record = check.record
+    headers = record.headers
+    game = create_game(
+        pairing=pairing,
+        user=user,
+        source=Game.Source.PGN,
+        time_control=headers.get("TimeControl", "").strip(),
+        start_fen=record.start_fen or "",
+    )
+    played = replay(record)
+    board = played.board.root()
+    sans = []
+    for move in played.board.move_stack:
+        sans.append(board.san(move))
+        board.push(move)
+    clocks = {r.ply: (r.remaining, r.elapsed) for r in played.clock_readings}
+    Move.objects.bulk_create(
+        Move(
+            game=game,
+            ply=ply,
+            san=san,
+            clock=clocks.get(ply, (None, None))[0],
+            elapsed=clocks.get(ply, (None, None))[1],
+        )
+        for ply, san in enumerate(sans, start=1)
+    )
+    game.headers = {k: v for k, v in headers.items() if k not in _OWN_TAGS}
+    game.current_fen = board.fen()
+    declared = check.report.declared
+    game.status = Game.Status.FINISHED if declared in DECIDED_SCORES else Game.Status.IN_PROGRESS
+    game.result = declared if declared in DECIDED_SCORES else "*"
+    game.result_reason = ResultReason.DECLARED if declared in DECIDED_SCORES else ""
+    game.save()
+    log_change(game, GameChange.Field.MOVES, new=sans, reason=_("PGN import"), user=user)
+    if declared in DECIDED_SCORES and pairing.result != board_result(declared):
+        record_on_board(game, board_result(declared), user, _("PGN import"), EntrySource.PGN, None)
+        log_change(
+            game, GameChange.Field.RESULT, old="*", new=declared, reason=_("PGN import"), user=user
+        )
+    return game
