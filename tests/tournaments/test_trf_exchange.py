@@ -1,11 +1,22 @@
 """TRF import and export against real event files (tests/data/trf/, see its SOURCE.md)."""
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from tournaments.models import Absence, Pairing, PairingSystem, Result, ResultChange, Tournament
+from tests.factories import PlayerFactory, TournamentFactory
+from tournaments.models import (
+    Absence,
+    Pairing,
+    PairingSystem,
+    Result,
+    ResultChange,
+    Round,
+    Tournament,
+)
 from tournaments.services import TournamentError
+from tournaments.services.rounds import store_round
 from tournaments.services.trf_exchange import export_trf, import_trf
 from tournaments.trf import read_trf
 
@@ -100,3 +111,15 @@ def test_imported_rounds_are_checked_and_rule_breaks_logged():
     assert "player 15 Player, 15 and player 10 Player, 10 were paired before" in notes[0].message
     # Stored as the file has it all the same.
     assert tournament.rounds.count() == 7
+
+
+def test_round_dates_are_exported_in_record_132():
+    tournament = TournamentFactory()
+    white, black = PlayerFactory(tournament=tournament), PlayerFactory(tournament=tournament)
+    for number, day in [(1, 24), (2, 25)]:
+        round_ = store_round(
+            tournament, number, [(white, black)], [], paired_by=Round.PairedBy.MANUAL
+        )
+        round_.starts_at = datetime(2026, 11, day, 15, 0, tzinfo=UTC)
+        round_.save()
+    assert read_trf(export_trf(tournament)).round_dates == ("26/11/24", "26/11/25")

@@ -380,9 +380,24 @@ def _header_records(tournament: Tournament, players: int, version: int) -> Itera
     for code, value in fields:
         if value:
             yield TrfRecord(f"{code} {value}")
+    dates = _round_dates(tournament)
+    if dates:
+        yield TrfRecord(dates)
     yield TrfRecord(f"XXR {tournament.number_of_rounds}")
     if version == 2026 and tournament.tiebreaks:
         yield TrfRecord("202 " + " ".join(tournament.tiebreaks))
+
+
+def _round_dates(tournament: Tournament) -> str:
+    """Record 132: each round's date (``YY/MM/DD``, local time) in its column from 92 on."""
+    starts = dict(tournament.rounds.values_list("number", "starts_at"))
+    if not any(starts.values()):
+        return ""
+    blocks = [
+        f"{timezone.localtime(starts[n]):%y/%m/%d}" if starts.get(n) else " " * 8
+        for n in range(1, max(starts) + 1)
+    ]
+    return ("132" + " " * 88 + "  ".join(blocks)).rstrip()
 
 
 def _comments(tournament: Tournament) -> Iterable[TrfRecord]:
