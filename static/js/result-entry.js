@@ -12,6 +12,7 @@
   if (!table) return;
   const KEYS = { "1": "1-0", "0": "0-1", "=": "1/2-1/2", "+": "+/-", "-": "-/+" };
   const announcer = document.getElementById("result-announcer");
+  table.dataset.keysReady = "1";
 
   function selects() {
     return Array.from(table.querySelectorAll("select.result-select"));
@@ -33,6 +34,7 @@
     const box = row.querySelector(".reason");
     const input = box.querySelector("input");
     box.hidden = false;
+    row.classList.add("asking");
     input.required = true;
     input.focus();
   }
@@ -68,6 +70,7 @@
       const select = row.querySelector("select.result-select");
       select.value = row.dataset.result;
       target.required = false;
+      row.classList.remove("asking");
       select.focus();
     }
   });

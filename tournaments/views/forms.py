@@ -64,12 +64,12 @@ class TiebreakField(forms.CharField):
 
 class TournamentForm(forms.ModelForm):
     tiebreaks = TiebreakField(
-        label=_("tie-breaks"),
+        label=_("Tie-breaks"),
         required=False,
         help_text=_("In order, separated by commas, e.g. BH/C1, BH, SB."),
     )
     reason = forms.CharField(
-        label=_("reason for the change"),
+        label=_("Reason for the change"),
         required=False,
         max_length=500,
         help_text=_("Needed to change the tie-breaks once round 1 is paired; kept in the log."),
@@ -111,15 +111,15 @@ class PlayerForm(forms.ModelForm):
 
 class WithdrawForm(forms.Form):
     after_round = forms.IntegerField(
-        label=_("last round played"),
+        label=_("Last round played"),
         min_value=0,
         help_text=_("0 if the player withdraws before round 1."),
     )
-    reason = forms.CharField(label=_("reason"), max_length=500, required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
 
 
 class UploadForm(forms.Form):
-    file = forms.FileField(label=_("file"))
+    file = forms.FileField(label=_("File"))
 
     def text(self) -> str:
         """The uploaded file as text: UTF-8 (with or without BOM), else Latin-1."""
@@ -134,7 +134,7 @@ class PairingsForm(forms.Form):
     """A Swiss round typed in by starting ranks, one board per line: ``12 7``; a bye: ``bye 5``."""
 
     boards = forms.CharField(
-        label=_("boards"),
+        label=_("Boards"),
         widget=forms.Textarea(attrs={"rows": 12, "cols": 24, "spellcheck": "false"}),
         help_text=_(
             "One board per line: white's starting rank, then black's (e.g. 12 7). "
@@ -142,7 +142,7 @@ class PairingsForm(forms.Form):
         ),
     )
     confirmed = forms.BooleanField(
-        label=_("store the round despite the warnings"),
+        label=_("Store the round despite the warnings"),
         required=False,
     )
 
@@ -171,13 +171,13 @@ class PairingsForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    result = forms.ChoiceField(label=_("result"), choices=Result.choices)
-    reason = forms.CharField(label=_("reason for the correction"), max_length=500, required=False)
+    result = forms.ChoiceField(label=_("Result"), choices=Result.choices)
+    reason = forms.CharField(label=_("Reason for the correction"), max_length=500, required=False)
 
 
 class RoleForm(forms.Form):
-    username = forms.CharField(label=_("user name"), max_length=150)
-    role = forms.ChoiceField(label=_("role"), choices=TournamentRole.Role.choices)
+    username = forms.CharField(label=_("User name"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=TournamentRole.Role.choices)
 
     def clean_username(self) -> Any:
         username = self.cleaned_data["username"].strip()

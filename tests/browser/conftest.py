@@ -1,0 +1,83 @@
+"""Browser tests: Playwright for Python driving the system's Chromium against a live server.
+
+Playwright's own browser download is not used: the tests launch ``/usr/bin/chromium``. When it
+is missing they are skipped with the reason, unless ``REQUIRE_BROWSER=1`` (set by CI), in which
+case they fail. ``SCREENSHOT_DIR=some/dir`` keeps a screenshot of every main page visited.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+PASSWORD = "correct horse battery staple"
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make
+# between browser steps are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is not installed (Debian package chromium)"
+        if os.environ.get("REQUIRE_BROWSER") == "1":
+            pytest.fail(f"REQUIRE_BROWSER=1 but {message}")
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 1280, "height": 900}, locale="en-GB"
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def screenshot(page):
+    """``screenshot("name")`` keeps a full-page screenshot when ``SCREENSHOT_DIR`` is set."""
+    directory = os.environ.get("SCREENSHOT_DIR")
+
+    def take(name: str) -> None:
+        if directory:
+            Path(directory).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(directory) / f"{name}.png"), full_page=True)
+
+    return take
+
+
+def log_in(page, username: str, password: str = PASSWORD) -> None:
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/")
