@@ -83,3 +83,14 @@ def test_an_unrated_rating_makes_rating_tiebreaks_defined() -> None:
     # Player 12 played one game, against 14 (unrated): 1000.
     assert aro[12] == 1000
     assert None not in aro.values()
+
+
+def test_direct_encounter_in_a_round_robin_counts_forfeits_unless_played_only() -> None:
+    # Held's round robin: David (4), Franck (5) and Helene (6) end on 1.5. Among them Franck
+    # beat David, David and Helene drew, Helene won Franck's game by forfeit. Pre-determined
+    # pairings count the forfeit (Held ex. 26: Helene 4th, Franck 5th, David 6th); /P leaves
+    # it out: Franck 1.0 ahead, David and Helene 0.5 each and level between themselves.
+    event = sheet("held_round_robin.trf")
+    calculator = TieBreakCalculator(event)
+    assert {n: calculator.values("DE")[n] for n in (4, 5, 6)} == {4: 3, 5: 2, 6: 1}
+    assert {n: calculator.values("DE/P")[n] for n in (4, 5, 6)} == {4: 2, 5: 1, 6: 2}
