@@ -1,0 +1,149 @@
+"""The arbiters' pages through the Django test client: who gets in, what the services refuse,
+and what the pages show for a real event (Held's C.07 round robin, imported from its TRF)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.urls import reverse
+
+from tests.factories import PlayerFactory, TournamentFactory, UserFactory
+from tournaments.models import Pairing, Result, Round, Tournament, TournamentRole
+from tournaments.services import generate_round_robin_round, publish_round
+
+DATA = Path(__file__).parents[2] / "data" / "ui"
+Role = TournamentRole.Role
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name, tournament, **kwargs):
+    return reverse(f"tournaments:{name}", kwargs={"tournament_id": tournament.pk, **kwargs})
+
+
+@pytest.fixture
+def round_robin():
+    """Four players, round 1 paired from the Berger tables and published."""
+    tournament = TournamentFactory(system="round_robin", number_of_rounds=3, public=False)
+    for _ in range(4):
+        PlayerFactory(tournament=tournament)
+    publish_round(generate_round_robin_round(tournament))
+    return tournament
+
+
+def with_role(tournament, role):
+    user = UserFactory()
+    TournamentRole.objects.create(tournament=tournament, user=user, role=role)
+    return user
+
+
+def test_anonymous_users_are_sent_to_log_in_and_strangers_refused(client, round_robin):
+    response = client.get(url("dashboard", round_robin))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+    client.force_login(UserFactory())
+    assert client.get(url("dashboard", round_robin)).status_code == 403
+    assert client.get(url("tournament", round_robin)).status_code == 403  # private event
+
+
+def test_deputy_enters_results_but_cannot_pair_or_edit(client, round_robin):
+    client.force_login(with_role(round_robin, Role.DEPUTY_ARBITER))
+    page = client.get(url("round", round_robin, number=1)).content.decode()
+    assert 'name="result"' in page
+    assert "Publish the round" not in page
+    response = client.post(url("result", round_robin, number=1, board=1), {"result": "1-0"})
+    assert response.status_code == 302
+    assert Pairing.objects.get(round__tournament=round_robin, board=1).result == "1-0"
+    assert client.post(url("round_pair", round_robin)).status_code == 403
+    assert client.get(url("edit", round_robin)).status_code == 403
+    assert client.get(url("roles", round_robin)).status_code == 403
+
+
+def test_viewer_sees_the_boards_without_entry_forms(client, round_robin):
+    client.force_login(with_role(round_robin, Role.VIEWER))
+    page = client.get(url("round", round_robin, number=1)).content.decode()
+    assert "Board" in page
+    assert 'name="result"' not in page
+    response = client.post(url("result", round_robin, number=1, board=1), {"result": "1-0"})
+    assert response.status_code == 403
+
+
+def test_htmx_save_returns_the_row_with_the_refusal_for_a_correction_without_reason(
+    client, round_robin
+):
+    client.force_login(with_role(round_robin, Role.CHIEF_ARBITER))
+    save = url("result", round_robin, number=1, board=2)
+    row = client.post(save, {"result": "1/2-1/2"}, headers={"HX-Request": "true"})
+    assert "✓ Saved: ½-½" in row.content.decode()
+    row = client.post(save, {"result": "1-0"}, headers={"HX-Request": "true"})
+    text = row.content.decode()
+    assert row.status_code == 200
+    assert 'class="refused"' in text
+    assert "Changing a result already entered needs a reason." in text
+    assert Pairing.objects.get(round__tournament=round_robin, board=2).result == "1/2-1/2"
+
+
+def test_results_of_a_draft_round_are_refused_with_the_reason(client):
+    tournament = TournamentFactory(system="round_robin", number_of_rounds=3)
+    for _ in range(4):
+        PlayerFactory(tournament=tournament)
+    generate_round_robin_round(tournament)
+    client.force_login(UserFactory(is_staff=True))
+    response = client.post(
+        url("result", tournament, number=1, board=1), {"result": "1-0"}, follow=True
+    )
+    assert "Board 1: Round 1 is not published yet." in response.content.decode()
+    assert Round.objects.get(tournament=tournament).pairings.first().result == Result.NOT_PLAYED
+
+
+def test_bad_pairings_text_points_at_the_line(client):
+    tournament = TournamentFactory()
+    client.force_login(UserFactory(is_staff=True))
+    response = client.post(url("round_enter", tournament), {"boards": "1 2\n3 x\n"})
+    assert "Line 2: “3 x” is neither “white black” nor “bye N”." in response.content.decode()
+    assert not tournament.rounds.exists()
+
+
+def test_trf_import_page_and_player_card_of_helds_round_robin(client):
+    organiser = UserFactory()
+    organiser.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    client.force_login(organiser)
+    with open(DATA / "held_round_robin.trf", "rb") as trf:
+        response = client.post(reverse("tournaments:import_trf"), {"file": trf})
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302
+    assert tournament.roles.get().user == organiser  # the importer is its chief arbiter
+
+    franck = tournament.players.get(name="Franck")
+    card = client.get(url("player", tournament, player_id=franck.pk)).context["card"]
+    # The TRF line: 1.5 points; round 4 against Helene (6) lost by forfeit.
+    assert card.points == 1.5
+    assert [row.opponent.name for row in card.rows] == [
+        "Alyx",
+        "David",
+        "Bruno",
+        "Helene",
+        "Charline",
+    ]
+    assert [row.label for row in card.rows] == ["½", "1", "0", "−", "0"]
+
+
+def test_trf_import_page_reports_a_bad_file_without_storing_anything(client):
+    client.force_login(UserFactory(is_staff=True))
+    with open(DATA / "held_round_robin_players.csv", "rb") as not_trf:
+        response = client.post(reverse("tournaments:import_trf"), {"file": not_trf})
+    assert response.status_code == 200
+    assert response.context["form"].non_field_errors()
+    assert not Tournament.objects.exists()
+
+
+def test_the_last_chief_arbiter_cannot_be_removed(client, round_robin):
+    chief = with_role(round_robin, Role.CHIEF_ARBITER)
+    client.force_login(chief)
+    response = client.post(url("role_revoke", round_robin, user_id=chief.pk), follow=True)
+    assert "A tournament needs at least one chief arbiter." in response.content.decode()
+    deputy = UserFactory(username="deputy")
+    client.post(url("roles", round_robin), {"username": "deputy", "role": Role.DEPUTY_ARBITER})
+    assert round_robin.roles.get(user=deputy).role == Role.DEPUTY_ARBITER
