@@ -1,0 +1,61 @@
+"""The OpenAPI document: valid OpenAPI 3, and every API route is in it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+from drf_spectacular.validation import validate_schema
+from rest_framework.test import APIClient
+
+
+def api_routes() -> set[str]:
+    """Every route under /api/v1/, in OpenAPI's ``{name}`` form."""
+    routes = set()
+
+    def walk(patterns: list[Any], prefix: str) -> None:
+        for pattern in patterns:
+            text = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, text)
+            elif isinstance(pattern, URLPattern) and text.startswith("api/v1/"):
+                routes.add("/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", text))
+
+    walk(get_resolver().url_patterns, "")
+    return routes
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict[str, Any]:
+    response = APIClient().get("/api/schema/", {"format": "json"})
+    assert response.status_code == 200
+    return response.json()  # type: ignore[no-any-return]
+
+
+def test_the_schema_is_valid_openapi_3(schema: dict[str, Any]) -> None:
+    assert schema["openapi"].startswith("3.")
+    validate_schema(schema)  # raises on any violation of the OpenAPI 3 JSON schema
+
+
+def test_every_route_is_documented(schema: dict[str, Any]) -> None:
+    routes = api_routes()
+    assert len(routes) >= 20
+    assert routes <= set(schema["paths"]), routes - set(schema["paths"])
+
+
+def test_every_operation_documents_its_errors(schema: dict[str, Any]) -> None:
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            errors = [code for code in operation["responses"] if code.startswith("4")]
+            assert errors, (method, path)
+            for code in errors:
+                body = operation["responses"][code]["content"]["application/json"]["schema"]
+                assert body == {"$ref": "#/components/schemas/Error"}, (method, path, code)
+
+
+def test_the_documentation_page_answers() -> None:
+    response = APIClient().get("/api/docs/")
+    assert response.status_code == 200
+    assert b"/api/schema/" in response.content
