@@ -39,8 +39,8 @@ class Status:
     rounds: list[RoundSummary]
     running: QuerySet[Pairing]
     adjourned: QuerySet[Pairing]
-    pending_incidents: list[Any] | None = None
-    """Incidents recorded and not yet ruled on (``None`` until the games app keeps them)."""
+    pending_incidents: QuerySet[Any]
+    """Incidents recorded whose ruling has not been applied yet."""
 
     @property
     def next_round(self) -> int:
@@ -54,7 +54,8 @@ def _boards() -> QuerySet[Pairing]:
 
 
 def tournament_status(tournament: Tournament) -> Status:
-    """Rounds with their result counts, games being played and adjourned games. Four queries."""
+    """Rounds with their result counts, games being played, adjourned games and incidents
+    waiting for their ruling to be applied. Five queries."""
     decided = [result for result in Result if result.is_decided]
     rounds = tournament.rounds.annotate(
         games=Count("pairings", filter=Q(pairings__black__isnull=False)),
@@ -76,7 +77,17 @@ def tournament_status(tournament: Tournament) -> Status:
         ],
         running=games.filter(round__status=Round.Status.PUBLISHED, result=Result.NOT_PLAYED),
         adjourned=games.filter(result=Result.ADJOURNED),
+        pending_incidents=_pending_incidents(tournament),
     )
+
+
+def _pending_incidents(tournament: Tournament) -> QuerySet[Any]:
+    # Imported here: the games app builds on this one, not the other way round.
+    from games.models import Incident
+
+    return Incident.objects.filter(
+        game__pairing__round__tournament=tournament, applied=False
+    ).select_related("game")
 
 
 OUTCOME_LABELS = {

@@ -27,7 +27,7 @@ KEYS = [
 
 
 def _boards(round_: Round) -> list[Pairing]:
-    return list(round_.pairings.select_related("white", "black").order_by("board"))
+    return list(round_.pairings.select_related("white", "black", "game").order_by("board"))
 
 
 @tournament_action_required(Action.FOLLOW)
@@ -43,6 +43,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "boards": _boards(round_),
             "actions": actions,
             "may_enter": Action.ENTER_RESULTS in actions and round_.status != Round.Status.DRAFT,
+            "may_enter_games": Action.ENTER_GAMES in actions,
             "results": Result.choices,
             "keys": KEYS,
             "rounds": tournament.rounds.order_by("number").values_list("number", flat=True),
