@@ -1,0 +1,376 @@
+"""The report tables as plain data: the PDF renderers, the HTML pages and the CSV download
+all print these, so a crosstable reads the same on paper and on screen.
+
+Built from an outcome sheet and its standings (the scoring package's), never from queries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from django.utils.translation import gettext as _
+
+from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
+from tournaments.scoring.standings import Standing, Standings, format_points
+
+Align = Literal["left", "center", "right"]
+Order = Literal["rank", "start"]
+
+RESULT_SYMBOLS = {
+    Outcome.WIN: "1",
+    Outcome.UNRATED_WIN: "1",
+    Outcome.DRAW: "½",
+    Outcome.UNRATED_DRAW: "½",
+    Outcome.LOSS: "0",
+    Outcome.UNRATED_LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "−",
+    Outcome.ADJOURNED: "A",
+}
+"""A game's result as the crosstable prints it; ``A``: adjourned, not yet decided."""
+
+BYE_SYMBOLS = {
+    Outcome.PAIRING_BYE: "bye",
+    Outcome.HALF_BYE: "½ bye",
+    Outcome.FULL_BYE: "1 bye",
+    Outcome.ZERO_BYE: "0 bye",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "−",
+    Outcome.NOT_PAIRED: "",
+}
+"""A round without an opponent in a wall chart cell."""
+
+COLOR_LETTERS = {Color.WHITE: "w", Color.BLACK: "b"}
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    align: Align = "right"
+    kind: Literal["text", "name", "number", "result"] = "number"
+    """``name`` columns shrink or wrap their text to fit; ``result`` cells are a grid."""
+    title: str = ""
+    """A longer header, for a tooltip or a legend."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    sort: str | float | None = None
+    """The value a column is sorted by on screen (``None``: the text)."""
+    style: str = ""
+    """``diagonal`` (a round robin's blacked-out cell), ``win``/``draw``/``loss``."""
+
+
+@dataclass(frozen=True)
+class Table:
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    notes: tuple[str, ...] = ()
+    provisional: bool = False
+
+    def texts(self) -> list[list[str]]:
+        return [[cell.text for cell in row] for row in self.rows]
+
+
+def _tiebreak_columns(standings: Standings) -> list[Column]:
+    return [
+        Column(spec.name, title=f"TB{index}") for index, spec in enumerate(standings.tiebreaks, 1)
+    ]
+
+
+def _tiebreak_cells(row: Standing) -> list[Cell]:
+    return [
+        Cell(value.display, sort=float(value.value) if value.value is not None else None)
+        for value in row.tiebreaks
+    ]
+
+
+def _player_cells(player: PlayerSheet) -> list[Cell]:
+    return [
+        Cell(player.name),
+        Cell(player.title),
+        Cell(str(player.rating) if player.rating else "", sort=player.rating),
+        Cell(player.federation),
+    ]
+
+
+_PLAYER_COLUMNS = (
+    ("Name", "left", "name"),
+    ("Title", "center", "text"),
+    ("Rtg", "right", "number"),
+    ("Fed", "center", "text"),
+)
+
+
+def _player_columns() -> list[Column]:
+    return [Column(_(label), align, kind) for label, align, kind in _PLAYER_COLUMNS]  # type: ignore[arg-type]
+
+
+def _notes(sheet: TournamentSheet, standings: Standings | None) -> list[str]:
+    notes = []
+    withdrawn = [p for p in sheet.players if p.withdrawn_after is not None]
+    for player in sorted(withdrawn, key=lambda p: p.start_rank):
+        notes.append(
+            _("%(name)s (no. %(number)d) withdrew after round %(round)d.")
+            % {"name": player.name, "number": player.start_rank, "round": player.withdrawn_after}
+        )
+    if standings is not None and standings.pending:
+        games = ", ".join(
+            _("round %(round)d (no. %(number)d)") % {"round": r, "number": p}
+            for r, p in standings.pending
+        )
+        notes.append(
+            _("Provisional: adjourned games are not yet decided: %(games)s.") % {"games": games}
+        )
+    return notes
+
+
+def _ordered(standings: Standings, order: Order) -> list[Standing]:
+    if order == "rank":
+        return list(standings.rows)
+    return sorted(standings.rows, key=lambda row: row.start_rank)
+
+
+def _round_label(sheet: TournamentSheet, planned: int | None) -> str:
+    if planned and sheet.rounds < planned:
+        return _("after round %(round)d of %(rounds)d") % {"round": sheet.rounds, "rounds": planned}
+    return _("after round %(round)d") % {"round": sheet.rounds}
+
+
+def standings_table(
+    sheet: TournamentSheet, standings: Standings, *, planned_rounds: int | None = None
+) -> Table:
+    """Rank, number, name, title, rating, federation, points, each tie-break."""
+    players = {p.start_rank: p for p in sheet.players}
+    columns = [
+        Column(_("Rk")),
+        Column(_("No.")),
+        *_player_columns(),
+        Column(_("Pts")),
+        *_tiebreak_columns(standings),
+    ]
+    rows = tuple(
+        (
+            Cell(row.place, sort=row.rank),
+            Cell(str(row.start_rank), sort=row.start_rank),
+            *_player_cells(players[row.start_rank]),
+            Cell(format_points(row.points), sort=float(row.points)),
+            *_tiebreak_cells(row),
+        )
+        for row in standings.rows
+    )
+    title = _("Standings %(after)s") % {"after": _round_label(sheet, planned_rounds)}
+    return Table(
+        title, tuple(columns), rows, tuple(_notes(sheet, standings)), bool(standings.pending)
+    )
+
+
+def _games_between(player: PlayerSheet, rounds: int) -> dict[int, list[RoundEntry]]:
+    games: dict[int, list[RoundEntry]] = {}
+    for entry in player.rounds:
+        if entry.opponent is not None and entry.round <= rounds:
+            games.setdefault(entry.opponent, []).append(entry)
+    return games
+
+
+def round_robin_table(
+    sheet: TournamentSheet,
+    standings: Standings,
+    *,
+    order: Order = "rank",
+    cycles: int = 1,
+    planned_rounds: int | None = None,
+) -> Table:
+    """The round-robin grid: one cell per opponent (two marks in a double round robin),
+    the diagonal blacked out, then points, tie-breaks and the rank again."""
+    players = {p.start_rank: p for p in sheet.players}
+    ordered = _ordered(standings, order)
+    line_of = {row.start_rank: line for line, row in enumerate(ordered, start=1)}
+    columns = [
+        Column(_("Rk")),
+        Column(_("No.")),
+        *_player_columns(),
+        *(Column(str(line), "center", "result") for line in line_of.values()),
+        Column(_("Pts")),
+        *_tiebreak_columns(standings),
+        Column(_("Rk")),
+    ]
+    rows = []
+    for row in ordered:
+        player = players[row.start_rank]
+        games = _games_between(player, sheet.rounds)
+        grid = []
+        for opponent in line_of:
+            if opponent == row.start_rank:
+                grid.append(Cell("", style="diagonal"))
+                continue
+            marks = [RESULT_SYMBOLS.get(e.outcome, "") for e in games.get(opponent, [])]
+            marks += [""] * (cycles - len(marks))
+            grid.append(Cell(" ".join(marks).strip(), style=_style(games.get(opponent, []))))
+        rows.append(
+            (
+                Cell(row.place, sort=row.rank),
+                Cell(str(line_of[row.start_rank]), sort=line_of[row.start_rank]),
+                *_player_cells(player),
+                *grid,
+                Cell(format_points(row.points), sort=float(row.points)),
+                *_tiebreak_cells(row),
+                Cell(row.place, sort=row.rank),
+            )
+        )
+    title = _("Crosstable %(after)s") % {"after": _round_label(sheet, planned_rounds)}
+    return Table(
+        title, tuple(columns), tuple(rows), tuple(_notes(sheet, standings)), bool(standings.pending)
+    )
+
+
+def _style(entries: Sequence[RoundEntry]) -> str:
+    if len(entries) != 1:
+        return ""
+    return {
+        Outcome.WIN: "win",
+        Outcome.FORFEIT_WIN: "win",
+        Outcome.DRAW: "draw",
+        Outcome.LOSS: "loss",
+        Outcome.FORFEIT_LOSS: "loss",
+    }.get(entries[0].outcome, "")
+
+
+def wall_chart_table(
+    sheet: TournamentSheet,
+    standings: Standings,
+    *,
+    order: Order = "rank",
+    planned_rounds: int | None = None,
+) -> Table:
+    """The Swiss wall chart: per round the opponent's line number, colour and result over the
+    running score; then points and tie-breaks.
+
+    The opponent's number is his line in this chart: his final rank's line when ordered by
+    rank, his starting rank when ordered by starting rank.
+    """
+    players = {p.start_rank: p for p in sheet.players}
+    ordered = _ordered(standings, order)
+    line_of = {row.start_rank: line for line, row in enumerate(ordered, start=1)}
+    columns = [
+        Column(_("Rk")),
+        Column(_("No.")),
+        *_player_columns(),
+        *(
+            Column(str(number), "center", "result", title=_("Round %(n)d") % {"n": number})
+            for number in range(1, sheet.rounds + 1)
+        ),
+        Column(_("Pts")),
+        *_tiebreak_columns(standings),
+    ]
+    rows = []
+    for row in ordered:
+        player = players[row.start_rank]
+        cells, total = [], Fraction(0)
+        for number in range(1, sheet.rounds + 1):
+            entry = player.entry(number)
+            total += sheet.points.points(entry.outcome)
+            if entry.opponent is None:
+                top = BYE_SYMBOLS.get(entry.outcome, "")
+            else:
+                colour = COLOR_LETTERS.get(entry.color, "") if entry.color else ""
+                top = f"{line_of[entry.opponent]}{colour}{RESULT_SYMBOLS[entry.outcome]}"
+            text = f"{top}\n{format_points(total)}" if top else ""
+            cells.append(Cell(text, sort=float(total), style=_style([entry])))
+        rows.append(
+            (
+                Cell(row.place, sort=row.rank),
+                Cell(str(line_of[row.start_rank]), sort=line_of[row.start_rank]),
+                *_player_cells(player),
+                *cells,
+                Cell(format_points(row.points), sort=float(row.points)),
+                *_tiebreak_cells(row),
+            )
+        )
+    title = _("Wall chart %(after)s") % {"after": _round_label(sheet, planned_rounds)}
+    return Table(
+        title, tuple(columns), tuple(rows), tuple(_notes(sheet, standings)), bool(standings.pending)
+    )
+
+
+def starting_list_table(sheet: TournamentSheet) -> Table:
+    """The players by starting rank: number, name, title, rating, federation, FIDE id."""
+    columns = [Column(_("No.")), *_player_columns(), Column(_("FIDE id"))]
+    rows = tuple(
+        (
+            Cell(str(p.start_rank), sort=p.start_rank),
+            *_player_cells(p),
+            Cell(p.fide_id),
+        )
+        for p in sorted(sheet.players, key=lambda p: p.start_rank)
+    )
+    return Table(_("Players by starting rank"), tuple(columns), rows)
+
+
+@dataclass(frozen=True)
+class BoardSide:
+    start_rank: int
+    name: str
+    title: str = ""
+    rating: int | None = None
+    points: Fraction = Fraction(0)
+    """Points before the round."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of a round (or a bye: no black)."""
+
+    number: int
+    white: BoardSide
+    black: BoardSide | None = None
+    result: str = ""
+    """As printed: ``1-0``, ``½-½``, ``+/−``, or empty when not played yet."""
+    bye: str = ""
+    """The bye's kind, as printed, when there is no black."""
+
+
+@dataclass(frozen=True)
+class RoundBoards:
+    round: int
+    boards: tuple[Board, ...] = field(default_factory=tuple)
+
+
+def pairings_table(boards: RoundBoards) -> Table:
+    """Board, white (number, name, rating, points), result, black; byes last."""
+    columns = [
+        Column(_("Bd.")),
+        Column(_("No.")),
+        Column(_("White"), "left", "name"),
+        Column(_("Rtg")),
+        Column(_("Pts")),
+        Column(_("Result"), "center", "text"),
+        Column(_("Pts")),
+        Column(_("Black"), "left", "name"),
+        Column(_("Rtg")),
+        Column(_("No.")),
+    ]
+    rows = []
+    for board in boards.boards:
+        white, black = board.white, board.black
+        rows.append(
+            (
+                Cell(str(board.number), sort=board.number),
+                Cell(str(white.start_rank), sort=white.start_rank),
+                Cell(white.name),
+                Cell(str(white.rating or ""), sort=white.rating),
+                Cell(format_points(white.points), sort=float(white.points)),
+                Cell(board.result if black else board.bye),
+                Cell(format_points(black.points) if black else ""),
+                Cell(black.name if black else ""),
+                Cell(str(black.rating or "") if black else ""),
+                Cell(str(black.start_rank) if black else ""),
+            )
+        )
+    title = _("Pairings of round %(round)d") % {"round": boards.round}
+    return Table(title, tuple(columns), tuple(rows))
