@@ -1,0 +1,132 @@
+"""checkgames against python-chess's own loop, on the same file in the same run.
+
+The file is built at run time by repeating the real game collections of the test data
+until it holds at least ``--games`` games (default 10,000). Measured:
+
+* baseline: ``chess.pgn.read_game`` + replaying the mainline on a board;
+* checkgames on one core (``jobs=1``) and on every core (``jobs=None``), each game's
+  report rendered as the command prints it;
+* memory: peak traced allocations of the one-core check for the file and for a file four
+  times smaller — equal peaks mean memory does not grow with the file.
+
+Run: ``python -m bench checkgames`` or ``python -m bench.checkgames --games 20000``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+import chess.pgn
+
+from games.rules.batch import check_file
+from games.rules.records import read_pgn_file
+from games.rules.replay import replay
+from games.rules.rulesets import get_ruleset
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "pgn"
+# Real games of real length: a TWIC issue, lichess exports, Kasparov–Deep Blue, WCh 2023.
+SOURCES = [
+    "mliebelt-pgn-parser/twic-01-232games.pgn",
+    "mliebelt-pgn-parser/32games.pgn",
+    "mliebelt-pgn-parser/lichess_mliebelt_2024-01-03.pgn",
+    "python-chess/kasparov-deep-blue-1997.pgn",
+    "python-chess/nepomniachtchi-liren-game1.pgn",
+]
+
+
+def build_file(games: int, directory: str) -> tuple[str, int]:
+    """A PGN file of at least ``games`` games; returns its path and its game count."""
+    blocks = [(DATA / name).read_text(encoding="utf-8-sig").strip() + "\n\n" for name in SOURCES]
+    per_round = sum(sum(1 for _ in read_pgn_file(str(DATA / name))) for name in SOURCES)
+    rounds = -(-games // per_round)
+    path = os.path.join(directory, f"bench-{games}.pgn")
+    with open(path, "w", encoding="utf-8") as out:
+        for _ in range(rounds):
+            out.writelines(blocks)
+    return path, rounds * per_round
+
+
+def python_chess_loop(path: str) -> int:
+    count = 0
+    with open(path, encoding="utf-8") as stream:
+        while (game := chess.pgn.read_game(stream)) is not None:
+            board = game.board()
+            for move in game.mainline_moves():
+                board.push(move)
+            count += 1
+    return count
+
+
+def checkgames(path: str, jobs: int | None) -> int:
+    ruleset = get_ruleset("classic")
+    out = io.StringIO()
+    count = 0
+    for report in check_file(path, ruleset, jobs=jobs):
+        out.write(report.as_text())
+        count += 1
+        if count % 1000 == 0:
+            out = io.StringIO()  # what a pipe does with the text: it does not pile up here
+    return count
+
+
+def timed(run: Callable[[], int]) -> tuple[int, float]:
+    started = time.perf_counter()
+    count = run()
+    return count, time.perf_counter() - started
+
+
+def peak_memory(path: str) -> int:
+    tracemalloc.start()
+    checkgames(path, jobs=1)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak
+
+
+def check_all_replay(path: str) -> None:
+    """The bench file must be real, legal games: check one round of it."""
+    for record in read_pgn_file(path):
+        result = replay(record)
+        if result.error or result.setup_error:
+            raise SystemExit(f"bench data does not replay: {result.error or result.setup_error}")
+        if record.number >= 300:
+            return
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=10_000)
+    options = parser.parse_args(argv or [])
+    with tempfile.TemporaryDirectory() as directory:
+        path, games = build_file(options.games, directory)
+        small, small_games = build_file(options.games // 4, directory)
+        check_all_replay(path)
+        size = os.path.getsize(path) / 1e6
+        print(f"file: {games} games, {size:.1f} MB, {os.cpu_count()} cores")
+        base_count, base_time = timed(lambda: python_chess_loop(path))
+        base_rate = base_count / base_time
+        baseline = "python-chess read_game + replay"
+        print(f"{baseline:<32}: {base_rate:8.0f} games/s ({base_time:.1f} s)")
+        for label, jobs in (("checkgames, one core", 1), ("checkgames, all cores", None)):
+            count, seconds = timed(lambda jobs=jobs: checkgames(path, jobs))
+            assert count == base_count, (count, base_count)
+            rate = count / seconds
+            print(f"{label:<32}: {rate:8.0f} games/s ({seconds:.1f} s), {rate / base_rate:.2f}x")
+        small_peak, big_peak = peak_memory(small), peak_memory(path)
+        print(
+            f"peak traced memory, one core: {small_peak / 1e6:.1f} MB for {small_games} games, "
+            f"{big_peak / 1e6:.1f} MB for {games} games"
+        )
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])

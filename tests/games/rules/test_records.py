@@ -1,0 +1,236 @@
+"""Reading PGN as found in the wild: real collections, exports and malformed files.
+
+Expected values come from the source projects' own tests (tests/data/pgn/*EXPECTED*.json,
+python-chess_inline_cases_expected.json, chessops_files_expected.json).
+"""
+
+import io
+import json
+
+import chess
+import pytest
+
+from games.rules.records import (
+    decode_lines,
+    game_from_moves,
+    game_from_uci,
+    read_pgn,
+    read_pgn_file,
+)
+from games.rules.replay import replay
+
+from ._data import PGN, REAL_COLLECTIONS
+
+EXPECTED = json.loads((PGN / "python-chess" / "EXPECTED.json").read_text())["files"]
+NASTY = {
+    case["file"]: case["expected"]
+    for case in json.loads((PGN / "nasty" / "python-chess_inline_cases_expected.json").read_text())[
+        "cases"
+    ]
+}
+CHESSOPS = json.loads((PGN / "nasty" / "chessops_files_expected.json").read_text())["files"]
+
+
+def games(relative):
+    return list(read_pgn_file(str(PGN / relative)))
+
+
+def only(relative):
+    (record,) = games(relative)
+    return record
+
+
+@pytest.mark.parametrize(("relative", "count"), sorted(REAL_COLLECTIONS.items()))
+def test_real_collections_replay_completely(relative, count):
+    records = games(relative)
+    assert len(records) == count
+    for record in records:
+        result = replay(record)
+        assert result.error is None, result.error.describe()
+        assert result.setup_error is None and not record.problems
+        assert result.plies == len(record.moves) > 0
+
+
+def test_kasparov_deep_blue_headers():
+    expected = EXPECTED["kasparov-deep-blue-1997.pgn"]
+    records = games("python-chess/kasparov-deep-blue-1997.pgn")
+    assert len(records) == expected["games"]
+    for index, record in enumerate(records, start=1):
+        for tag, value in expected.get(f"game{index}", {}).items():
+            assert record.headers[tag] == value
+    assert [r.number for r in records] == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize(
+    "name", ["stockfish-learning.pgn", "anastasian-lewis.pgn", "uci-moves.pgn"]
+)
+def test_final_positions(name):
+    record = only(f"python-chess/{name}")
+    result = replay(record)
+    expected_fen = EXPECTED[name]["game1"]["end_fen"]
+    if name == "anastasian-lewis.pgn":
+        # python-chess plays the "Z0" null move; under the Laws passing is not a move, so
+        # the record stops there, one ply short of python-chess's final position.
+        assert result.error is not None and result.error.text == "Z0"
+        assert result.error.kind == "illegal" and "null move" in result.error.reason
+        return
+    assert result.error is None
+    assert result.board.fen() == expected_fen
+
+
+def test_chessbase_export_with_blank_line_in_tags():
+    (record,) = games("python-chess/chessbase-empty-line.pgn")
+    expected = EXPECTED["chessbase-empty-line.pgn"]["game1"]
+    assert record.headers["Event"] == expected["Event"]
+    assert record.headers["Round"] == expected["Round"]
+    assert replay(record).board.move_stack[0].uci() == expected["first_move_uci"]
+
+
+def test_utf8_bom_file():
+    assert [r.headers["Event"] for r in games("python-chess/utf8-bom.pgn")] == ["A", "B"]
+
+
+def test_chess960_start_position():
+    record = games("python-chess/cutechess-fischerrandom.pgn")[0]
+    result = replay(record)
+    assert result.start_fen == EXPECTED["cutechess-fischerrandom.pgn"]["game1"]["start_fen"]
+    assert result.error is None and result.board.chess960
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "antichess-programfox.pgn",
+        "knightvuillaume-jannlee-zh-lichess.pgn",
+        "saturs-jannlee-zh-lichess.pgn",
+    ],
+)
+def test_variant_games_are_not_checked_as_chess(name):
+    for record in games(f"python-chess/{name}"):
+        result = replay(record)
+        assert result.setup_error is not None and "is not chess" in result.setup_error
+        assert result.plies == 0
+
+
+def test_promotion_without_equals_sign():
+    result = replay(only("nasty/promotion_without_equals.pgn"))
+    assert (
+        result.board.move_stack[-1].uci() == NASTY["promotion_without_equals.pgn"]["last_move_uci"]
+    )
+
+
+def test_illegal_move_then_next_game():
+    expected = NASTY["illegal_move_then_next_game.pgn"]
+    first, second = games("nasty/illegal_move_then_next_game.pgn")
+    result = replay(first)
+    assert result.error is not None
+    assert (result.error.game, result.error.move_number, result.error.color) == (1, 1, chess.BLACK)
+    assert (result.error.text, result.error.line, result.error.column) == ("Qa1", 2, 19)
+    assert result.error.fen_before == expected["game1"]["replayable_prefix_end_fen"]
+    assert replay(second).board.fen() == expected["game2"]["end_fen"]
+
+
+def test_small_malformed_cases():
+    assert only("nasty/result_as_termination_only.pgn").declared_result == "1-0"
+    fen_only = only("nasty/fen_without_setup_tag.pgn")
+    assert replay(fen_only).start_fen == NASTY["fen_without_setup_tag.pgn"]["start_fen"]
+    assert replay(fen_only).error is None
+    semicolon = replay(only("nasty/semicolon_comment.pgn"))
+    assert [m.uci() for m in semicolon.board.move_stack] == ["e2e4"]
+    assert only("nasty/weird_header_value.pgn").headers == {"Black": "[=0040.34h5a4]"}
+    assert only("nasty/special_tag_name.pgn").headers == {"BlackType:": "program"}
+    assert replay(only("nasty/chess960_without_fen.pgn")).board.move_stack[0].uci() == "e2e4"
+    leading = only("nasty/leading_whitespace_before_header.pgn")
+    assert leading.headers["Event"] == "TCEC Season 27 - Entrance League"
+    assert replay(leading).board.move_stack[0].uci() == "d2d4" and not leading.problems
+    assert [r.headers["Event"] for r in games("nasty/headers_without_movetext.pgn")] == ["A", "B"]
+    assert games("nasty/whitespace_only.pgn") == []
+
+
+def test_comments_after_moves():
+    record = only("nasty/two_comments_after_move.pgn")
+    assert [m.comments for m in record.moves] == [
+        ["A common opening"],
+        ["A common response", "An uncommon comment"],
+    ]
+
+
+def test_variations_are_skipped_but_the_mainline_is_kept():
+    record = only("nasty/nested_variations_no_result.pgn")
+    assert [m.uci() for m in replay(record).board.move_stack] == ["d2d4", "d7d5"]
+    assert record.declared_result == "*"
+
+
+def test_chessops_pathological_headers():
+    expected = CHESSOPS["chessops__pathological-headers.pgn"]
+    (record,) = games("nasty/chessops__pathological-headers.pgn")
+    assert record.headers == expected["headers"]
+
+
+def test_chessops_game_boundaries():
+    same_line = games("nasty/chessops__headers-and-moves-on-the-same-line.pgn")
+    assert len(same_line) == CHESSOPS["chessops__headers-and-moves-on-the-same-line.pgn"]["games"]
+    assert [m.text for m in same_line[1].moves] == ["e3", "e6", "b4", "Bxb4", "Qg4"]
+    assert all(r.headers == {"Variant": "Antichess"} for r in same_line)
+    leading = games("nasty/chessops__leading-whitespace.pgn")
+    expected = CHESSOPS["chessops__leading-whitespace.pgn"]
+    assert len(leading) == expected["games"]
+    assert [m.text for m in leading[0].moves] == expected["game0_mainline_san"]
+    assert all(replay(r).error is None for r in leading)
+
+
+def test_german_piece_letter_is_a_syntax_error_at_its_place():
+    result = replay(only("nasty/german_piece_letters_Sf3__mliebelt.pgn"))
+    assert result.error is not None and result.error.kind == "unreadable"
+    assert (result.error.text, result.error.line, result.error.column) == ("Sf3", 2, 13)
+    assert result.plies == 2  # 1.d4 Nf6 were legal
+
+
+def test_html_line_breaks_and_set_up_position():
+    record = only("chess.js/0.pgn")
+    assert record.headers["White"] == "Jeff Hlywa" and not record.problems
+    result = replay(record)
+    assert result.error is None and result.board.is_checkmate()
+    black_first = replay(only("chess.js/3.pgn"))
+    assert black_first.error is None and black_first.board.move_stack[0].uci() == "b4a5"
+
+
+def test_clock_and_nag_data_kept():
+    text = "1. e4 {[%clk 0:03:00]} e5 $1 {[%emt 0:00:04]} 2. Nf3!? *\n"
+    (record,) = read_pgn(io.StringIO(text))
+    assert record.moves[0].clock() == (180.0, None)
+    assert record.moves[1].nags == [1] and record.moves[1].clock() == (None, 4.0)
+    assert record.moves[2].text == "Nf3" and record.moves[2].nags == [5]
+    assert len(replay(record).clock_readings) == 2
+
+
+def test_unclosed_comment_and_variation_are_syntax_problems_with_places():
+    (record,) = read_pgn(io.StringIO("1. e4 (1. d4 d5\n2. c4 {never closed\n"))
+    messages = [(p.line, p.column, p.message) for p in record.problems]
+    assert (2, 7, "comment '{' is never closed") in messages
+    assert (1, 7, "variation '(' is never closed") in messages
+
+
+def test_latin1_and_crlf_and_cr_only_lines():
+    latin1 = '[White "Andersson, Ulf"]\n[Black "L\xf6fgren"]\n\n1. e4 e5 *\n'.encode("latin-1")
+    (record,) = read_pgn(decode_lines(io.BytesIO(latin1)))
+    assert record.headers["Black"] == "Löfgren"
+    cr_only = b'[Event "A"]\r\r1. e4 *\r\r[Event "B"]\r\r1. d4 *\r'
+    assert [r.headers["Event"] for r in read_pgn(decode_lines(io.BytesIO(cr_only)))] == ["A", "B"]
+
+
+def test_moves_from_lists():
+    record = game_from_moves(["e4", "e5", "♘f3", "马c6", "Bb5", "a6", "0-0"])
+    assert (
+        replay(record)
+        .board.fen()
+        .startswith("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1")
+    )
+    uci = replay(game_from_uci("e2e4 e7e5 g1f3"))
+    assert uci.error is None and uci.plies == 3
+    from_fen = game_from_moves(
+        ["Ba5"], fen="r1bqk1nr/pppp1ppp/2n5/4p3/1bB1P3/2P2N2/P2P1PPP/RNBQK2R b KQkq - 0 1"
+    )
+    assert replay(from_fen).error is None
+    bad_fen = replay(game_from_moves(["e4"], fen="not a fen"))
+    assert bad_fen.setup_error is not None and "not a fen" in bad_fen.setup_error
