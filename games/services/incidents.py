@@ -207,7 +207,10 @@ def _restore(
     sans = game.sans()
     void = ruling["void_plies"]
     if void:
-        kept = sans[: min(void) - 1]
+        # The record as written (illegal move included) is the authority on the moves
+        # before the first void one.
+        written = incident.facts.get(RECORD_AS_WRITTEN, sans)
+        kept = written[: min(void) - 1]
         if kept != sans:
             save_moves(game, kept, user=user, reason=reason)
             sans = kept

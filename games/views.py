@@ -1,0 +1,480 @@
+"""Pages of the games app: upload and import, move entry, the game, incidents, envelopes.
+
+Views read through selectors, write through services, and ask ``tournaments.permissions``
+who may do what (a game without a tournament is open to any logged-in user).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import chess
+import chess.svg
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.entry import check_written_moves
+from games.forms import (
+    INCIDENT_FORMS,
+    CorrectionForm,
+    FriendlyGameForm,
+    MoveEntryForm,
+    PgnUploadForm,
+    ResumptionForm,
+    SealForm,
+    import_form,
+)
+from games.models import Game, Incident, IncidentKind, PgnUpload, SealedEnvelope
+from games.pgn_export import export_pgn
+from games.selectors import (
+    board_at,
+    games_of_tournament,
+    incidents_of,
+    incidents_of_round,
+    open_envelope_of,
+    rounds_of,
+)
+from tournaments.models import Pairing, Tournament
+from tournaments.permissions import (
+    Action,
+    actions_for,
+    can,
+    require,
+    tournament_action_required,
+    tournaments_where,
+)
+
+BOARD_SIZE = 360
+
+
+def _game(request: HttpRequest, game_id: int, action: Action) -> Game:
+    game = get_object_or_404(
+        Game.objects.select_related(
+            "pairing__round__tournament", "pairing__white", "pairing__black"
+        ),
+        pk=game_id,
+    )
+    require(request.user, action, game.tournament)
+    return game
+
+
+def _context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
+    return {"game": game, "actions": actions_for(request.user, game.tournament), **extra}
+
+
+def _problems(request: HttpRequest, error: services.GameError) -> None:
+    for problem in error.problems:
+        messages.error(request, problem)
+
+
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "games/index.html",
+        {
+            "tournaments": tournaments_where(request.user, Action.FOLLOW),
+            "friendly_games": Game.objects.filter(pairing__isnull=True, created_by=request.user)[
+                :50
+            ],
+        },
+    )
+
+
+@login_required
+@tournament_action_required(Action.FOLLOW)
+def tournament_games(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    games = {game.pairing_id: game for game in games_of_tournament(tournament)}
+    rounds = [
+        (round_, [(p, games.get(p.pk)) for p in round_.pairings.select_related("white", "black")])
+        for round_ in rounds_of(tournament)
+    ]
+    return render(
+        request,
+        "games/tournament.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "actions": actions_for(request.user, tournament),
+            "uploads": tournament.pgn_uploads.all()[:10],
+        },
+    )
+
+
+@login_required
+@tournament_action_required(Action.ENTER_GAMES)
+def upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = PgnUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        file = form.cleaned_data["file"]
+        text = services.decode_pgn(file.chunks())
+        stored = PgnUpload.objects.create(
+            tournament=tournament,
+            round_number=form.cleaned_data["round_number"],
+            file_name=file.name[:255],
+            text=text,
+            uploaded_by=request.user,
+        )
+        return redirect("games:upload_report", tournament_id=tournament.pk, upload_id=stored.pk)
+    return render(request, "games/upload.html", {"tournament": tournament, "form": form})
+
+
+@login_required
+@tournament_action_required(Action.ENTER_GAMES)
+def upload_report(request: HttpRequest, tournament: Tournament, upload_id: int) -> HttpResponse:
+    stored = get_object_or_404(PgnUpload, pk=upload_id, tournament=tournament)
+    checks = services.check_pgn(stored.text, tournament, round_number=stored.round_number)
+    if stored.games != len(checks):
+        stored.games = len(checks)
+        stored.save(update_fields=["games"])
+    form = import_form(checks)(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        decisions = [
+            services.ImportDecision(check.number, int(form.cleaned_data[f"board_{check.number}"]))
+            for check in checks
+            if form.cleaned_data.get(f"import_{check.number}")
+            and form.cleaned_data.get(f"board_{check.number}")
+        ]
+        try:
+            imported = services.import_games(checks, decisions, user=request.user)
+        except services.GameError as error:
+            _problems(request, error)
+        else:
+            messages.success(request, _("%(count)s games imported.") % {"count": len(imported)})
+            return redirect("games:tournament", tournament_id=tournament.pk)
+    rows = [
+        (
+            check,
+            form[f"import_{check.number}"] if f"import_{check.number}" in form.fields else None,
+            form[f"board_{check.number}"] if f"board_{check.number}" in form.fields else None,
+        )
+        for check in checks
+    ]
+    summary = {
+        status: sum(c.status == status for c in checks)
+        for status in ("clean", "illegal", "mismatch", "syntax", "not_checked")
+    }
+    return render(
+        request,
+        "games/upload_report.html",
+        {
+            "tournament": tournament,
+            "upload": stored,
+            "rows": rows,
+            "form": form,
+            "summary": summary,
+            "matched": sum(c.pairing is not None for c in checks),
+        },
+    )
+
+
+@login_required
+@tournament_action_required(Action.FOLLOW)
+def export_tournament(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    number = request.GET.get("round")
+    round_number = int(number) if number and number.isdigit() else None
+    games = games_of_tournament(tournament, round_number).prefetch_related("moves")
+    name = f"{tournament.slug}{f'-round{round_number}' if round_number else ''}.pgn"
+    return _pgn_response(export_pgn(games), name)
+
+
+def _pgn_response(text: str, name: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="application/x-chess-pgn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+@tournament_action_required(Action.FOLLOW)
+def round_incident_report(
+    request: HttpRequest, tournament: Tournament, number: int
+) -> HttpResponse:
+    return render(
+        request,
+        "games/incident_report.html",
+        {
+            "tournament": tournament,
+            "round_number": number,
+            "incidents": incidents_of_round(tournament, number),
+        },
+    )
+
+
+@login_required
+@require_POST
+def start_game(request: HttpRequest, pairing_id: int) -> HttpResponse:
+    pairing = get_object_or_404(Pairing.objects.select_related("round__tournament"), pk=pairing_id)
+    require(request.user, Action.ENTER_GAMES, pairing.round.tournament)
+    try:
+        game = services.create_game(pairing=pairing, user=request.user)
+    except services.GameError as error:
+        _problems(request, error)
+        return redirect("games:tournament", tournament_id=pairing.round.tournament_id)
+    return redirect("games:moves", game_id=game.pk)
+
+
+@login_required
+def new_friendly(request: HttpRequest) -> HttpResponse:
+    require(request.user, Action.ENTER_GAMES, None)
+    form = FriendlyGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(pairing=None, user=request.user, **form.cleaned_data)
+        except services.GameError as error:
+            _problems(request, error)
+        else:
+            return redirect("games:moves", game_id=game.pk)
+    return render(request, "games/friendly_new.html", {"form": form})
+
+
+@login_required
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(request, game_id, Action.FOLLOW)
+    moves = list(game.moves.all())
+    ply = _ply(request, len(moves))
+    rows = [
+        (moves[i], moves[i + 1] if i + 1 < len(moves) else None) for i in range(0, len(moves), 2)
+    ]
+    return render(
+        request,
+        "games/game.html",
+        _context(
+            request,
+            game,
+            rows=rows,
+            ply=ply,
+            plies=len(moves),
+            incidents=incidents_of(game),
+            changes=game.changes.select_related("user"),
+            envelope=open_envelope_of(game),
+            correction=CorrectionForm(),
+            incident_kinds=[(kind, IncidentKind(kind).label) for kind in INCIDENT_FORMS],
+        ),
+    )
+
+
+def _ply(request: HttpRequest, plies: int) -> int:
+    value = request.GET.get("ply", "")
+    return min(int(value), plies) if value.isdigit() else plies
+
+
+@login_required
+def board_svg(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(request, game_id, Action.FOLLOW)
+    plies = game.moves.count()
+    board = board_at(game, _ply(request, plies))
+    last = board.peek() if board.move_stack else None
+    return _svg(board, last)
+
+
+@login_required
+def position_svg(request: HttpRequest) -> HttpResponse:
+    try:
+        board = chess.Board(request.GET.get("fen", chess.STARTING_FEN))
+    except ValueError:
+        raise Http404(_("Not a position.")) from None
+    return _svg(board, None)
+
+
+def _svg(board: chess.Board, last: chess.Move | None) -> HttpResponse:
+    check = board.king(board.turn) if board.is_check() else None
+    svg = chess.svg.board(board, lastmove=last, check=check, size=BOARD_SIZE, coordinates=True)
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=60"
+    return response
+
+
+@login_required
+def enter_moves(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(request, game_id, Action.ENTER_GAMES)
+    initial = {"moves": " ".join(game.sans())}
+    form = MoveEntryForm(request.POST or None, initial=initial)
+    feedback = None
+    if request.method == "POST" and form.is_valid():
+        feedback = check_written_moves(form.sans(), start_fen=game.start_fen or None)
+        if request.headers.get("HX-Request"):
+            return render(request, "games/_entry_feedback.html", {"feedback": feedback})
+        if "save" in request.POST and feedback.error is None:
+            try:
+                services.save_moves(
+                    game, feedback.sans, user=request.user, reason=form.cleaned_data["reason"]
+                )
+            except services.GameError as error:
+                _problems(request, error)
+            else:
+                messages.success(request, _("%(count)s moves saved.") % {"count": feedback.plies})
+                return redirect("games:detail", game_id=game.pk)
+    elif request.method == "GET":
+        feedback = check_written_moves(game.sans(), start_fen=game.start_fen or None)
+    return render(
+        request, "games/entry.html", _context(request, game, form=form, feedback=feedback)
+    )
+
+
+@login_required
+def incident_new(request: HttpRequest, game_id: int, kind: str) -> HttpResponse:
+    game = _game(request, game_id, Action.RECORD_INCIDENTS)
+    form_class = INCIDENT_FORMS.get(kind)
+    if form_class is None:
+        raise Http404(_("No such incident kind."))
+    initial = {"moves": " ".join(game.sans())} if "moves" in form_class.base_fields else {}
+    form = form_class(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            incident = services.rule_on_incident(game, kind, form.facts(), user=request.user)
+        except services.GameError as error:
+            _problems(request, error)
+        else:
+            return redirect("games:incident", game_id=game.pk, incident_id=incident.pk)
+    return render(
+        request,
+        "games/incident_form.html",
+        _context(
+            request,
+            game,
+            form=form,
+            kind=kind,
+            kind_label=IncidentKind(kind).label,
+        ),
+    )
+
+
+@login_required
+def incident_detail(request: HttpRequest, game_id: int, incident_id: int) -> HttpResponse:
+    game = _game(request, game_id, Action.FOLLOW)
+    incident = get_object_or_404(Incident, pk=incident_id, game=game)
+    if request.method == "POST":
+        require(request.user, Action.RECORD_INCIDENTS, game.tournament)
+        try:
+            services.apply_incident(incident, user=request.user)
+        except services.GameError as error:
+            _problems(request, error)
+        else:
+            messages.success(request, _("The ruling has been applied."))
+            return redirect("games:detail", game_id=game.pk)
+    return render(
+        request,
+        "games/incident.html",
+        _context(request, game, incident=incident, ruling=incident.ruling),
+    )
+
+
+@login_required
+def seal(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(request, game_id, Action.RECORD_INCIDENTS)
+    board = board_at(game)
+    now = timezone.localtime().replace(second=0, microsecond=0)
+    form = SealForm(
+        request.POST or None,
+        initial={
+            "sealer": "white" if board.turn == chess.WHITE else "black",
+            "adjourned_at": now,
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            envelope = services.seal_game(game, user=request.user, **form.cleaned_data)
+        except services.GameError as error:
+            _problems(request, error)
+        else:
+            messages.success(request, _("The move is sealed; print the envelope."))
+            return redirect("games:envelope", game_id=game.pk, envelope_id=envelope.pk)
+    return render(request, "games/seal.html", _context(request, game, form=form))
+
+
+@login_required
+def envelope_print(request: HttpRequest, game_id: int, envelope_id: int) -> HttpResponse:
+    game = _game(request, game_id, Action.FOLLOW)
+    envelope = get_object_or_404(SealedEnvelope, pk=envelope_id, game=game)
+    may_read = envelope.is_open or can(request.user, Action.OPEN_SEALED_MOVE, game.tournament)
+    return render(
+        request,
+        "games/envelope.html",
+        _context(
+            request,
+            game,
+            envelope=envelope,
+            show_sealed_move=may_read,
+            tournament=game.tournament,
+        ),
+    )
+
+
+@login_required
+def resume(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(request, game_id, Action.RECORD_INCIDENTS)
+    envelope = open_envelope_of(game)
+    if envelope is None:
+        messages.error(request, _("The game has no sealed envelope to open."))
+        return redirect("games:detail", game_id=game.pk)
+    form = ResumptionForm(
+        request.POST or None,
+        initial={
+            "session_start": timezone.localtime(envelope.resumes_at),
+            "ruled_at": timezone.localtime().replace(second=0, microsecond=0),
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            incident = services.resume_game(
+                game,
+                form.attendance(),
+                user=request.user,
+                position_on_board=form.cleaned_data["position_on_board"] or None,
+            )
+        except services.GameError as error:
+            _problems(request, error)
+        else:
+            return redirect("games:incident", game_id=game.pk, incident_id=incident.pk)
+    return render(
+        request, "games/resume.html", _context(request, game, form=form, envelope=envelope)
+    )
+
+
+@login_required
+def game_pgn(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(request, game_id, Action.FOLLOW)
+    return _pgn_response(export_pgn([game]), f"game-{game.pk}.pgn")
+
+
+@login_required
+def game_incident_report(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(request, game_id, Action.FOLLOW)
+    return render(
+        request,
+        "games/incident_report.html",
+        _context(
+            request,
+            game,
+            tournament=game.tournament,
+            incidents=incidents_of(game),
+        ),
+    )
+
+
+@login_required
+@require_POST
+def correct(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game(request, game_id, Action.ENTER_RESULTS)
+    form = CorrectionForm(request.POST)
+    if form.is_valid():
+        try:
+            services.correct_result(
+                game,
+                user=request.user,
+                score=form.cleaned_data["result"],
+                reason=form.cleaned_data["reason"],
+            )
+        except services.GameError as error:
+            _problems(request, error)
+        else:
+            messages.success(request, _("Result corrected."))
+    else:
+        messages.error(request, _("A correction needs a result and a reason."))
+    return redirect("games:detail", game_id=game.pk)

@@ -1,0 +1,381 @@
+"""The games pages end to end through the Django test client, on real files."""
+
+from __future__ import annotations
+
+import chess.pgn
+import pytest
+from django.urls import reverse
+
+from games.models import Game, GameChange, Incident, SealedEnvelope
+from tests.factories import UserFactory
+from tests.games.conftest import DATA, ROUND_ONE
+from tournaments.models import Pairing, Result
+
+pytestmark = pytest.mark.django_db
+
+
+def upload(client, tournament, name, round_number=""):
+    with open(DATA / name, "rb") as stream:
+        return client.post(
+            reverse("games:upload", args=[tournament.pk]),
+            {"file": stream, "round_number": round_number},
+            follow=True,
+        )
+
+
+def test_upload_shows_the_report_then_imports_what_the_arbiter_ticks(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    page = upload(client, chebanenko, ROUND_ONE.name)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "5 games: 5 clean" in text
+    assert "4 matched to a board" in text
+    assert "Volkov,Sergey1" in text and "Unmatched" in text
+    board_one = Pairing.objects.get(round__tournament=chebanenko, board=1)
+    form = page.context["form"]
+    data = {name: field.initial for name, field in form.fields.items() if field.initial}
+    data["board_1"] = str(board_one.pk)  # Volkov's game, matched by hand
+    data["import_1"] = "on"
+    done = client.post(page.redirect_chain[-1][0], data, follow=True)
+    assert "5 games imported." in done.content.decode()
+    assert Game.objects.filter(pairing__round__tournament=chebanenko).count() == 5
+    assert Pairing.objects.get(pk=board_one.pk).result == Result.WHITE_WINS
+
+
+def test_upload_flags_the_illegal_move_and_offers_no_import(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    page = upload(client, chebanenko, "fischer-spassky-1972-game6.move20-corrupted.pgn", "1")
+    text = page.content.decode()
+    assert "illegal move" in text
+    assert "ply 40 (move 20)" in text
+    assert "import_1" not in page.context["form"].fields
+
+
+def test_latin1_upload_keeps_the_accent(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    page = upload(client, chebanenko, "fischer-spassky-1972-game6.latin1.pgn", "1")
+    assert page.status_code == 200
+    assert "1 game: 1 clean" in page.content.decode()
+    assert "Reykjavík ISL" in page.context["upload"].text
+
+
+def test_outsiders_and_viewers_cannot_upload(client, chebanenko):
+    stranger = UserFactory(username="stranger")
+    client.force_login(stranger)
+    assert client.get(reverse("games:upload", args=[chebanenko.pk])).status_code == 403
+    client.logout()
+    assert client.get(reverse("games:upload", args=[chebanenko.pk])).status_code == 302
+
+
+def start(client, chebanenko, board=1):
+    pairing = Pairing.objects.get(round__tournament=chebanenko, board=board)
+    client.post(reverse("games:start", args=[pairing.pk]))
+    return Game.objects.get(pairing=pairing)
+
+
+def test_move_entry_reports_the_first_move_that_does_not_fit(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    url = reverse("games:moves", args=[game.pk])
+    # Written "Nd2" when both knights can go there: 1. d4 Nf6 2. Nf3 e6 3. Nbd2? — here 3. e3 d5
+    # 4. Nd2 is ambiguous (b1 and f3).
+    page = client.post(url, {"moves": "1. d4 Nf6 2. Nf3 e6 3. e3 d5 4. Nd2", "check": ""})
+    text = page.content.decode()
+    assert "Move 4 (Nd2, ply 7) does not fit" in text
+    assert "<code>Nbd2</code>, <code>Nfd2</code>" in text
+    # htmx asks for the feedback alone.
+    partial = client.post(url, {"moves": "1. e4 e5 2. Ke3"}, HTTP_HX_REQUEST="true")
+    assert partial.content.decode().lstrip().startswith('<div id="feedback"')
+    assert "Ke2" in partial.content.decode()
+    saved = client.post(
+        url, {"moves": "1.e4 e5 2.Ng1-f3 ♘c6 3.Bb5 a6 4.Ba4 马f6 5.0-0", "save": ""}
+    )
+    assert saved.status_code == 302
+    assert game.sans() == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"]
+
+
+def test_board_svg_at_any_ply(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    client.post(reverse("games:moves", args=[game.pk]), {"moves": "e4 e5", "save": ""})
+    svg = client.get(reverse("games:board_svg", args=[game.pk]) + "?ply=1")
+    assert svg["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in svg.content
+    page = client.get(reverse("games:detail", args=[game.pk]) + "?ply=1")
+    assert "After ply 1 of 2" in page.content.decode()
+
+
+def enter(client, game, moves):
+    client.post(
+        reverse("games:moves", args=[game.pk]), {"moves": moves, "save": "", "reason": "scoresheet"}
+    )
+    game.refresh_from_db()
+
+
+def rule(client, game, kind, data):
+    page = client.post(reverse("games:incident_new", args=[game.pk, kind]), data, follow=True)
+    assert page.status_code == 200, page.content
+    return page, Incident.objects.filter(game=game).last()
+
+
+def apply(client, incident):
+    return client.post(reverse("games:incident", args=[incident.game_id, incident.pk]), follow=True)
+
+
+# Fischer–Spassky 1972 game 6, the first 12 moves, for incidents on a real game.
+FISCHER_12 = (
+    "c4 e6 Nf3 d5 d4 Nf6 Nc3 Be7 Bg5 O-O e3 h6 Bh4 b6 cxd5 Nxd5 Bxe7 Qxe7 Nxd5 exd5 Rc1 Be6 Qa4 c5"
+)
+
+
+def test_wrong_threefold_claim_shows_the_ruling_first_then_applies_the_penalty(
+    client, chebanenko, arbiter
+):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, FISCHER_12)
+    page, incident = rule(client, game, "draw_claim", {"claimant": "white", "claim": "threefold"})
+    text = page.content.decode()
+    assert "10.13(2)" in text
+    assert "5 minutes are added to White" in text
+    assert "要求不正确" in text
+    assert not incident.applied
+    assert not GameChange.objects.filter(game=game, field=GameChange.Field.CLOCK).exists()
+    apply(client, incident)
+    incident.refresh_from_db()
+    assert incident.applied
+    clock = GameChange.objects.get(game=game, field=GameChange.Field.CLOCK)
+    assert clock.new_value == {"color": "white", "change": "add_used", "seconds": 300}
+
+
+def test_wrong_claim_penalty_makes_the_claimant_overstep(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)  # 40/7200:1800
+    enter(client, game, FISCHER_12)
+    _, incident = rule(
+        client,
+        game,
+        "draw_claim",
+        {"claimant": "white", "claim": "fifty_moves", "claimant_used": "7000"},
+    )
+    assert incident.article == "10.13(2)"
+    assert incident.score == "0-1"
+    apply(client, incident)
+    game.refresh_from_db()
+    assert (game.result, game.status, game.result_reason) == ("0-1", "finished", "ruling")
+    assert game.pairing.result == Result.BLACK_WINS
+    assert game.pairing.result_changes.get().reason == "ruling"
+
+
+def test_illegal_move_found_restores_the_position_before_it(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, FISCHER_12)
+    # Found two moves later: White's 14th move Bc7 cannot be played (the f1 bishop does
+    # not reach c7); it and the moves after it are void.
+    written = FISCHER_12 + " Qb3 Kh8 Bc7 Rd8 Be2 Nd7"
+    _, incident = rule(client, game, "illegal_move", {"moves": written})
+    assert incident.article == "8.1"
+    assert incident.ruling["void_plies"] == [27, 28, 29, 30]
+    apply(client, incident)
+    game.refresh_from_db()
+    assert game.sans()[-2:] == ["Qb3", "Kh8"]
+    assert game.current_fen == incident.ruling["restore_fen"]
+
+
+def test_touch_move_names_the_piece_that_must_move(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, "e4 e5 Nf3 Nc6")
+    _, incident = rule(client, game, "touch_move", {"touched": "f3 c6"})
+    # An own knight touched, then the black knight: the knight must capture it if it can,
+    # which it cannot; the f3 knight must move.
+    assert incident.article in {"7.2(1)", "7.2(2)"}
+    assert "f3" in incident.ruling["details"]["square"]
+    apply(client, incident)
+    assert Incident.objects.get(pk=incident.pk).applied
+
+
+def test_lateness_default_is_a_forfeit_on_the_board(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    _, incident = rule(
+        client,
+        game,
+        "lateness",
+        {
+            "session_start": "2020-05-23T15:00",
+            "ruled_at": "2020-05-23T16:01",
+            "white_arrived": "2020-05-23T14:55",
+        },
+    )
+    assert incident.article == "10.15"
+    assert incident.score == "1-0"
+    apply(client, incident)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FORFEITED
+    assert game.pairing.result == Result.WHITE_FORFEIT_WIN
+
+
+def test_wrong_initial_position_annuls(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, "e4 e5")
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1"
+    _, incident = rule(client, game, "wrong_initial_position", {"set_up": fen})
+    assert incident.decision == "annul"
+    apply(client, incident)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ANNULLED
+
+
+def test_every_incident_form_renders_with_labels(client, chebanenko, arbiter):
+    from games.forms import INCIDENT_FORMS
+
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    for kind in INCIDENT_FORMS:
+        page = client.get(reverse("games:incident_new", args=[game.pk, kind]))
+        assert page.status_code == 200, kind
+        assert "<label" in page.content.decode() or not page.context["form"].fields, kind
+
+
+def test_bad_incident_input_is_a_message_not_a_500(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    page, incident = rule(client, game, "touch_move", {"touched": "e9"})
+    assert incident is None
+    assert "&#x27;e9&#x27; is not a square" in page.content.decode()
+
+
+def test_sealed_move_is_hidden_until_the_resumption(client, chebanenko, arbiter, chief):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, FISCHER_12)
+    page = client.post(
+        reverse("games:seal", args=[game.pk]),
+        {
+            "sealer": "white",
+            "sealed_move": "Qa3",
+            "white_used": "6000",
+            "black_used": "6500",
+            "adjourned_at": "2020-05-23T20:00",
+            "resumes_at": "2020-05-24T10:00",
+        },
+        follow=True,
+    )
+    envelope = SealedEnvelope.objects.get(game=game)
+    assert "Qa3" not in page.content.decode()
+    game.refresh_from_db()
+    assert game.status == Game.Status.ADJOURNED
+    assert game.pairing.result == Result.ADJOURNED
+    client.force_login(chief)
+    chief_view = client.get(reverse("games:envelope", args=[game.pk, envelope.pk]))
+    assert "<strong>Qa3</strong>" in chief_view.content.decode()
+    client.force_login(arbiter)
+    page = client.post(
+        reverse("games:resume", args=[game.pk]),
+        {
+            "session_start": "2020-05-24T10:00",
+            "ruled_at": "2020-05-24T10:05",
+            "white_arrived": "2020-05-24T09:58",
+            "black_arrived": "2020-05-24T09:59",
+        },
+        follow=True,
+    )
+    assert "Qa3" in page.content.decode()
+    incident = Incident.objects.filter(game=game, kind="resumption").get()
+    apply(client, incident)
+    game.refresh_from_db()
+    assert game.sans()[-1] == "Qa3"
+    assert game.status == Game.Status.IN_PROGRESS
+
+
+def test_illegal_sealed_move_loses_at_the_resumption(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, FISCHER_12)
+    client.post(
+        reverse("games:seal", args=[game.pk]),
+        {
+            "sealer": "white",
+            "sealed_move": "Qa8",
+            "white_used": "6000",
+            "black_used": "6500",
+            "adjourned_at": "2020-05-23T20:00",
+            "resumes_at": "2020-05-24T10:00",
+        },
+    )
+    client.post(
+        reverse("games:resume", args=[game.pk]),
+        {
+            "session_start": "2020-05-24T10:00",
+            "ruled_at": "2020-05-24T10:05",
+            "white_arrived": "2020-05-24T09:58",
+            "black_arrived": "2020-05-24T09:59",
+        },
+    )
+    incident = Incident.objects.get(game=game, kind="resumption")
+    assert incident.article == "10.16(3)"
+    apply(client, incident)
+    game.refresh_from_db()
+    assert game.pairing.result == Result.BLACK_WINS
+    assert game.pairing.result_changes.last().old_result == Result.ADJOURNED
+
+
+def test_audit_trail_after_a_sequence_of_corrections(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, "e4 e5")
+    for result, reason in (("1-0", "resigned"), ("1/2-1/2", "wrong sheet"), ("0-1", "recount")):
+        client.post(reverse("games:correct", args=[game.pk]), {"result": result, "reason": reason})
+    results = list(
+        GameChange.objects.filter(game=game, field="result").values_list(
+            "old_value", "new_value", "reason"
+        )
+    )
+    assert [(old["result"], new["result"], why) for old, new, why in results] == [
+        ("*", "1-0", "resigned"),
+        ("1-0", "1/2-1/2", "wrong sheet"),
+        ("1/2-1/2", "0-1", "recount"),
+    ]
+    changes = game.pairing.result_changes.values_list("old_result", "new_result", "reason")
+    assert list(changes) == [
+        ("*", "1-0", "entry"),
+        ("1-0", "1/2-1/2", "correction"),
+        ("1/2-1/2", "0-1", "correction"),
+    ]
+    assert all(change.user == arbiter for change in GameChange.objects.filter(game=game))
+
+
+def test_round_export_reimports_to_the_same_games(client, chebanenko, arbiter):
+    from games.services import check_pgn
+
+    client.force_login(arbiter)
+    upload_page = upload(client, chebanenko, ROUND_ONE.name)
+    form = upload_page.context["form"]
+    data = {name: field.initial for name, field in form.fields.items() if field.initial}
+    client.post(upload_page.redirect_chain[-1][0], data)
+    exported = client.get(reverse("games:export", args=[chebanenko.pk]) + "?round=1")
+    text = exported.content.decode()
+    games = []
+    import io
+
+    stream = io.StringIO(text)
+    while (parsed := chess.pgn.read_game(stream)) is not None:
+        assert not parsed.errors
+        games.append(parsed)
+    stored = {
+        g.pairing.board: g for g in Game.objects.filter(pairing__round__tournament=chebanenko)
+    }
+    assert [int(g.headers["Board"]) for g in games] == sorted(stored)
+    for parsed in games:
+        game = stored[int(parsed.headers["Board"])]
+        assert parsed.headers["Round"] == "1"
+        assert parsed.headers["Result"] == game.result
+        assert [n.san() for n in parsed.mainline()] == game.sans()
+    # Re-imported into a fresh copy of the boards, the games are the same.
+    Game.objects.all().delete()
+    checks = check_pgn(text, chebanenko)
+    assert [c.status for c in checks] == ["clean"] * 4
+    assert {c.pairing.board for c in checks} == set(stored)
