@@ -228,6 +228,9 @@ class TableReport(PdfReport):
     narrows and its names shrink or wrap. The header row repeats on every page.
     """
 
+    row_height: ClassVar[float | None] = None
+    """A fixed height for the body rows (``None``: as the text needs)."""
+
     def __init__(
         self, event: ReportEvent, table: Table, *, paper: str | None = None, author: str = ""
     ) -> None:
@@ -314,7 +317,12 @@ class TableReport(PdfReport):
                     commands.append(("BACKGROUND", (index, line), (index, line), colors.black))
                 texts.append(text)
             data.append(texts)
-        pdf_table = PdfTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        heights = None
+        if self.row_height is not None:
+            heights = [None, *([self.row_height] * len(table.rows))]
+        pdf_table = PdfTable(
+            data, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT"
+        )
         pdf_table.setStyle(commands)
         notes = [
             Paragraph(paragraph_markup(note), self.style(self.facts_size, alignment=TA_LEFT))

@@ -1,0 +1,107 @@
+"""A tournament's reports from the database: the selectors' sheet and standings, the boards
+of a round, the event header. Each function runs a fixed number of queries."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tournaments.models import ByeKind, Pairing, PairingSystem, Player, Result, Tournament
+from tournaments.reports.event import event_for_tournament
+from tournaments.reports.pdf import TableReport
+from tournaments.reports.tables import (
+    Board,
+    BoardSide,
+    Order,
+    RoundBoards,
+    Table,
+    round_robin_table,
+    standings_table,
+    starting_list_table,
+    wall_chart_table,
+)
+from tournaments.scoring.points import player_points
+from tournaments.selectors import tournament_sheet, tournament_standings
+
+RESULT_TEXT = {
+    Result.NOT_PLAYED: "",
+    Result.WHITE_WINS: "1-0",
+    Result.BLACK_WINS: "0-1",
+    Result.DRAW: "½-½",
+    Result.WHITE_FORFEIT_WIN: "+/−",
+    Result.BLACK_FORFEIT_WIN: "−/+",
+    Result.DOUBLE_FORFEIT: "−/−",
+    Result.BOTH_LOSE: "0-0",
+    Result.WHITE_HALF_BLACK_ZERO: "½-0",
+    Result.WHITE_ZERO_BLACK_HALF: "0-½",
+    Result.ADJOURNED: "adj.",
+    Result.VOID: "void",
+}
+"""A board's result as the pairing list prints it."""
+
+
+def standings_data(tournament: Tournament, *, after_round: int | None = None) -> Table:
+    """The standings table after ``after_round`` (default: the last round paired)."""
+    sheet = tournament_sheet(tournament, after_round)
+    standings = tournament_standings(tournament, after_round=after_round)
+    return standings_table(sheet, standings, planned_rounds=tournament.number_of_rounds)
+
+
+def crosstable_data(
+    tournament: Tournament, *, after_round: int | None = None, order: Order = "rank"
+) -> Table:
+    """The round-robin grid, or for a Swiss the wall chart."""
+    sheet = tournament_sheet(tournament, after_round)
+    standings = tournament_standings(tournament, after_round=after_round)
+    if tournament.is_round_robin:
+        cycles = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
+        return round_robin_table(
+            sheet,
+            standings,
+            order=order,
+            cycles=cycles,
+            planned_rounds=tournament.number_of_rounds,
+        )
+    return wall_chart_table(
+        sheet, standings, order=order, planned_rounds=tournament.number_of_rounds
+    )
+
+
+def starting_list_data(tournament: Tournament) -> Table:
+    return starting_list_table(tournament_sheet(tournament))
+
+
+def round_boards(tournament: Tournament, number: int) -> RoundBoards:
+    """The boards of round ``number`` with each player's points before it; byes last."""
+    before = player_points(tournament_sheet(tournament, after_round=number - 1))
+    pairings = (
+        Pairing.objects.filter(round__tournament=tournament, round__number=number)
+        .select_related("white", "black")
+        .order_by("board")
+    )
+    boards = []
+    for pairing in pairings:
+        white = _side(pairing.white, tournament, before)
+        if pairing.black is None:
+            bye = str(ByeKind(pairing.bye).label)
+            boards.append(Board(pairing.board, white, None, bye=bye))
+            continue
+        black = _side(pairing.black, tournament, before)
+        boards.append(Board(pairing.board, white, black, RESULT_TEXT[Result(pairing.result)]))
+    boards.sort(key=lambda board: (board.black is None, board.number))
+    return RoundBoards(number, tuple(boards))
+
+
+def _side(player: Player, tournament: Tournament, points: dict[int, Fraction]) -> BoardSide:
+    rank = player.start_rank or 0
+    return BoardSide(
+        start_rank=rank,
+        name=player.name,
+        title=player.title,
+        rating=player.rating(tournament.rating_type),
+        points=points.get(rank, Fraction(0)),
+    )
+
+
+def table_report(tournament: Tournament, table: Table, *, paper: str | None = None) -> TableReport:
+    """A PDF of one of the tables above, with the tournament's header."""
+    return TableReport(event_for_tournament(tournament), table, paper=paper)
