@@ -101,10 +101,6 @@ def test_trf_codes_of_every_result_and_bye(event):
     assert [code(player) for player, _ in byes] == [trf for *_, trf in BYES]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the scoring package's sheet check does not accept ½-0 / 0-½ yet (FIDE checklist F36)",
-)
 def test_points_of_half_zero_results():
     tournament, pairs, byes = build(HALF_ZERO)
     rows = tournament_standings(tournament, tiebreaks=[]).by_start_rank()

@@ -39,10 +39,12 @@ _NO_OPPONENT = frozenset(
 )
 # What the opponent's line may say for each outcome; LOSS–LOSS is 10.17 (both lose 0–0),
 # a double forfeit is FORFEIT_LOSS on both lines.
+# A loss may face a loss (both lose, 10.17) or a draw: the arbiter's ½-0 and 0-½ (one player
+# penalised, the other not awarded the win) are legal results (FIDE checklist F36).
 _MATCHING = {
     Outcome.WIN: {Outcome.LOSS},
-    Outcome.LOSS: {Outcome.WIN, Outcome.LOSS},
-    Outcome.DRAW: {Outcome.DRAW},
+    Outcome.LOSS: {Outcome.WIN, Outcome.LOSS, Outcome.DRAW},
+    Outcome.DRAW: {Outcome.DRAW, Outcome.LOSS},
     Outcome.UNRATED_WIN: {Outcome.UNRATED_LOSS},
     Outcome.UNRATED_LOSS: {Outcome.UNRATED_WIN, Outcome.UNRATED_LOSS},
     Outcome.UNRATED_DRAW: {Outcome.UNRATED_DRAW},

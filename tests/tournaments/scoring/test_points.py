@@ -79,6 +79,11 @@ def test_a_three_one_zero_system_stays_exact() -> None:
     assert player_points(_pair(Outcome.DRAW, Outcome.DRAW, system=three)) == {1: 1, 2: 1}
 
 
+def test_half_zero_is_a_legal_result() -> None:
+    """FIDE checklist F36: the arbiter may score a game ½-0 or 0-½."""
+    assert player_points(_pair(Outcome.DRAW, Outcome.LOSS)) == {1: Fraction(1, 2), 2: 0}
+
+
 def test_an_adjourned_game_is_pending() -> None:
     assert pending_games(_pair(Outcome.ADJOURNED, Outcome.ADJOURNED)) == [(1, 1), (1, 2)]
 
@@ -87,7 +92,7 @@ def test_an_adjourned_game_is_pending() -> None:
     ("first", "second", "message"),
     [
         (Outcome.WIN, Outcome.WIN, "player 1, round 1: result '1' against 2, who has '1'"),
-        (Outcome.DRAW, Outcome.LOSS, "player 1, round 1: result '=' against 2, who has '0'"),
+        (Outcome.DRAW, Outcome.WIN, "player 1, round 1: result '=' against 2, who has '1'"),
         (Outcome.FORFEIT_WIN, Outcome.LOSS, r"result '\+' against 2, who has '0'"),
     ],
 )
