@@ -173,6 +173,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournaments, pairings, results, standings and games for pairing software.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Several models have a ``status``; name each choice set after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "PlayerStatusEnum": "tournaments.models.player.Player.Status",
+        "RoundStatusEnum": "tournaments.models.round.Round.Status",
+        "GameStatusEnum": "games.models.game.Game.Status",
+    },
 }
 
 LOGGING = {
