@@ -51,6 +51,8 @@ def ruling_for(game: Game, kind: str, facts: dict[str, Any]) -> Ruling:
             return _draw_claim(game, record, facts)
         if kind == IncidentKind.RESUMPTION:
             facts["envelope"] = _envelope_facts(game)
+        if kind == IncidentKind.DRAW_OFFER and "earlier_offers" not in facts:
+            facts["earlier_offers"] = _earlier_offers(game)
         incident = load_incident(json.dumps({"kind": kind, **facts}))
         return rule_incident(record, incident, ruleset)
     except (IncidentFileError, IncidentError) as error:
@@ -85,6 +87,14 @@ def _draw_claim(game: Game, record: ReplayedGame, facts: dict[str, Any]) -> Ruli
         move_count=facts.get("move_count") or None,
     )
     return decide_claim(record.board(), claim, game_ruleset(game), clock=clock)
+
+
+def _earlier_offers(game: Game) -> list[dict[str, Any]]:
+    """The game's earlier draw offers, in order, for the online limits on offering."""
+    return [
+        {"by": offer.facts["by"], "rejected": offer.facts.get("response") in ("rejected", "moved")}
+        for offer in game.incidents.filter(kind=IncidentKind.DRAW_OFFER, applied=True)
+    ]
 
 
 def _envelope_facts(game: Game) -> dict[str, Any]:

@@ -379,3 +379,33 @@ def test_round_export_reimports_to_the_same_games(client, chebanenko, arbiter):
     checks = check_pgn(text, chebanenko)
     assert [c.status for c in checks] == ["clean"] * 4
     assert {c.pairing.board for c in checks} == set(stored)
+
+
+def test_online_draw_offers_count_the_games_earlier_offers(client):
+    """Online rules: after a rejected offer, no new offer until the opponent has offered."""
+    user = UserFactory(username="friend")
+    client.force_login(user)
+    page = client.post(
+        reverse("games:new"),
+        {"white_name": "Anna", "black_name": "Bo", "ruleset": "online", "time_control": ""},
+    )
+    game = Game.objects.get()
+    assert page.url == reverse("games:moves", args=[game.pk])
+    # Sixteen moves each of Kasparov – Deep Blue 1997, game 1.
+    enter(
+        client,
+        game,
+        "Nf3 d5 g3 Bg4 b3 Nd7 Bb2 e6 Bg2 Ngf6 O-O c6 d3 Bd6 Nbd2 O-O "
+        "h3 Bh5 e3 h6 Qe1 Qa5 a3 Bc7 Nh4 g5 Nhf3 e5 e4 Rfe8 Nh2 Qb6",
+    )
+    assert len(game.sans()) == 32
+    _, first = rule(
+        client, game, "draw_offer", {"by": "white", "timing": "after_move", "response": "rejected"}
+    )
+    assert first.ruling["details"]["offer_allowed"] is True
+    apply(client, first)
+    _, second = rule(
+        client, game, "draw_offer", {"by": "white", "timing": "after_move", "response": "pending"}
+    )
+    assert second.ruling["details"]["offer_allowed"] is False
+    assert "until the opponent has offered" in second.ruling["explanation"]["en"]
