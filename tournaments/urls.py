@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from .api import pages as api_pages
 from .views import dashboard, players, public, results, roles, rounds
 
 app_name = "tournaments"
@@ -17,6 +18,12 @@ urlpatterns = [
     path(f"{T}edit/", dashboard.edit, name="edit"),
     path(f"{T}roles/", roles.roles, name="roles"),
     path(f"{T}roles/<int:user_id>/revoke/", roles.revoke, name="role_revoke"),
+    path(f"{T}api-tokens/", api_pages.api_tokens, name="api_tokens"),
+    path(
+        f"{T}api-tokens/<int:token_id>/revoke/",
+        api_pages.api_token_revoke,
+        name="api_token_revoke",
+    ),
     path(f"{T}players/add/", players.add, name="player_add"),
     path(f"{T}players/import/", players.import_csv, name="players_import"),
     path(f"{T}players/number/", players.number, name="players_number"),
