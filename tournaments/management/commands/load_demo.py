@@ -2,6 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
+from games.demo import load_demo_games
 from tournaments.demo import load_demo
 from tournaments.models import Tournament
 
@@ -21,7 +22,9 @@ class Command(BaseCommand):
         if options["if_empty"] and Tournament.objects.exists():
             self.stdout.write("Tournaments exist already; no demo data loaded.")
             return
-        for tournament in load_demo():
+        tournaments = load_demo()
+        load_demo_games(tournaments)
+        for tournament in tournaments:
             self.stdout.write(
                 f"{tournament.pk}: {tournament.name} ({tournament.players.count()} players, "
                 f"{tournament.rounds.count()} rounds)"
