@@ -1,0 +1,209 @@
+"""Public, read-only report pages: standings (HTML, CSV, PDF), crosstable (HTML, PDF),
+a round's pairings (HTML, PDF), and the printed paper of the playing hall.
+
+Anyone who may view the tournament may read them; draft rounds stay hidden from those who
+may not follow the tournament. Bad query values get a 404 naming the value, never a 500.
+"""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from tournaments.models import Round, Tournament
+from tournaments.permissions import Action, actions_for, tournament_action_required
+from tournaments.reports.event import event_for_tournament, tiebreak_legend
+from tournaments.reports.forms import GameHeading, ResultSheetReport, ScoresheetForm
+from tournaments.reports.pdf import PAPERS, PdfReport, slug
+from tournaments.reports.sources import (
+    crosstable_data,
+    round_boards,
+    standings_data,
+    starting_list_data,
+    table_report,
+)
+from tournaments.reports.tables import Table, pairings_table
+from tournaments.scoring.points import SheetError
+
+
+def _visible_rounds(request: HttpRequest, tournament: Tournament) -> list[int]:
+    """Round numbers the user may see: published and finished ones, drafts for arbiters."""
+    rounds = tournament.rounds.order_by("number")
+    if not actions_for(request.user, tournament) & {Action.FOLLOW}:
+        rounds = rounds.exclude(status=Round.Status.DRAFT)
+    return list(rounds.values_list("number", flat=True))
+
+
+def _after_round(request: HttpRequest, tournament: Tournament) -> tuple[int, list[int]]:
+    """The ``round`` asked for (default: the last visible round) and the visible rounds."""
+    visible = _visible_rounds(request, tournament)
+    asked = request.GET.get("round", "")
+    if not asked:
+        return (visible[-1] if visible else 0), visible
+    if not asked.isdigit() or int(asked) not in visible:
+        raise Http404(_("There is no round %(round)s to show.") % {"round": asked})
+    return int(asked), visible
+
+
+def _paper(request: HttpRequest) -> str:
+    paper = request.GET.get("paper", "a4")
+    if paper not in PAPERS:
+        raise Http404(_("Unknown paper size %(paper)s.") % {"paper": paper})
+    return paper
+
+
+def _order(request: HttpRequest) -> str:
+    order = request.GET.get("order", "rank")
+    if order not in {"rank", "start"}:
+        raise Http404(_("Unknown order %(order)s.") % {"order": order})
+    return order
+
+
+def _pdf(report: PdfReport) -> HttpResponse:
+    filename, mimetype, data = report.generate()
+    response = HttpResponse(data, content_type=mimetype)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def _table_or_404(build: Any, tournament: Tournament, **kwargs: Any) -> Table:
+    try:
+        table: Table = build(tournament, **kwargs)
+    except SheetError as error:  # a contradictory sheet is an arbiter's problem, not a 500
+        raise Http404(str(error)) from None
+    return table
+
+
+def _page(
+    request: HttpRequest, tournament: Tournament, template: str, **context: Any
+) -> HttpResponse:
+    return render(
+        request,
+        template,
+        {
+            "tournament": tournament,
+            "actions": actions_for(request.user, tournament),
+            "legend": tiebreak_legend(event_for_tournament(tournament).tiebreaks),
+            **context,
+        },
+    )
+
+
+@tournament_action_required(Action.VIEW)
+def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    after, visible = _after_round(request, tournament)
+    table = _table_or_404(standings_data, tournament, after_round=after) if after else None
+    return _page(
+        request,
+        tournament,
+        "reports/standings.html",
+        table=table,
+        rounds=visible,
+        after_round=after,
+    )
+
+
+@tournament_action_required(Action.VIEW)
+def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    after, _visible = _after_round(request, tournament)
+    if not after:
+        raise Http404(_("No round has been played yet."))
+    table = _table_or_404(standings_data, tournament, after_round=after)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slug(tournament.name)}-standings-round-{after}.csv"'
+    )
+    writer = csv.writer(response)
+    writer.writerow([column.label for column in table.columns])
+    writer.writerows(table.texts())
+    return response
+
+
+@tournament_action_required(Action.VIEW)
+def standings_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    after, _visible = _after_round(request, tournament)
+    if not after:
+        raise Http404(_("No round has been played yet."))
+    table = _table_or_404(standings_data, tournament, after_round=after)
+    return _pdf(table_report(tournament, table, paper=_paper(request)))
+
+
+@tournament_action_required(Action.VIEW)
+def crosstable(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    after, visible = _after_round(request, tournament)
+    order = _order(request)
+    table = (
+        _table_or_404(crosstable_data, tournament, after_round=after, order=order)
+        if after
+        else None
+    )
+    return _page(
+        request,
+        tournament,
+        "reports/crosstable.html",
+        table=table,
+        rounds=visible,
+        after_round=after,
+        order=order,
+    )
+
+
+@tournament_action_required(Action.VIEW)
+def crosstable_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    after, _visible = _after_round(request, tournament)
+    if not after:
+        raise Http404(_("No round has been played yet."))
+    table = _table_or_404(crosstable_data, tournament, after_round=after, order=_order(request))
+    return _pdf(table_report(tournament, table, paper=_paper(request)))
+
+
+def _visible_round(request: HttpRequest, tournament: Tournament, number: int) -> None:
+    if number not in _visible_rounds(request, tournament):
+        raise Http404(_("Round %(round)d is not published.") % {"round": number})
+
+
+@tournament_action_required(Action.VIEW)
+def pairings(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    _visible_round(request, tournament, number)
+    table = pairings_table(round_boards(tournament, number))
+    return _page(
+        request,
+        tournament,
+        "reports/pairings.html",
+        table=table,
+        rounds=_visible_rounds(request, tournament),
+        number=number,
+    )
+
+
+@tournament_action_required(Action.VIEW)
+def pairings_pdf(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    _visible_round(request, tournament, number)
+    table = pairings_table(round_boards(tournament, number))
+    return _pdf(table_report(tournament, table, paper=_paper(request)))
+
+
+@tournament_action_required(Action.FOLLOW)
+def result_sheet_pdf(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    _visible_round(request, tournament, number)
+    report = ResultSheetReport(
+        event_for_tournament(tournament), round_boards(tournament, number), paper=_paper(request)
+    )
+    return _pdf(report)
+
+
+@tournament_action_required(Action.VIEW)
+def players_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    table = _table_or_404(starting_list_data, tournament)
+    return _pdf(table_report(tournament, table, paper=_paper(request)))
+
+
+@tournament_action_required(Action.VIEW)
+def scoresheet_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A blank scoresheet with the event's header."""
+    report = ScoresheetForm(event_for_tournament(tournament), GameHeading(), paper=_paper(request))
+    return _pdf(report)
