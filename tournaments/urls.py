@@ -3,7 +3,7 @@
 from django.urls import path
 
 from .api import pages as api_pages
-from .views import dashboard, players, public, results, roles, rounds
+from .views import dashboard, players, public, reports, results, roles, rounds
 
 app_name = "tournaments"
 
@@ -39,5 +39,20 @@ urlpatterns = [
         f"{T}rounds/<int:number>/boards/<int:board>/result/",
         results.save_result,
         name="result",
+    ),
+    # Public reports (tournaments.views.reports): HTML, CSV and PDF.
+    path(f"{T}standings/", reports.standings, name="standings"),
+    path(f"{T}standings.csv", reports.standings_csv, name="standings_csv"),
+    path(f"{T}standings.pdf", reports.standings_pdf, name="standings_pdf"),
+    path(f"{T}crosstable/", reports.crosstable, name="crosstable"),
+    path(f"{T}crosstable.pdf", reports.crosstable_pdf, name="crosstable_pdf"),
+    path(f"{T}players.pdf", reports.players_pdf, name="players_pdf"),
+    path(f"{T}scoresheet.pdf", reports.scoresheet_pdf, name="scoresheet_pdf"),
+    path(f"{T}rounds/<int:number>/pairings/", reports.pairings, name="pairings"),
+    path(f"{T}rounds/<int:number>/pairings.pdf", reports.pairings_pdf, name="pairings_pdf"),
+    path(
+        f"{T}rounds/<int:number>/result-sheet.pdf",
+        reports.result_sheet_pdf,
+        name="result_sheet_pdf",
     ),
 ]
