@@ -1,3 +1,13 @@
 """API routes of this app (mounted under /api/v1/)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from .views import games, incidents
+
+GAME = "tournaments/<slug:slug>/games/<int:game_id>/"
+
+urlpatterns = [
+    path("tournaments/<slug:slug>/games/", games.GameListView.as_view(), name="games"),
+    path(GAME, games.GameDetailView.as_view(), name="game"),
+    path(GAME + "incidents/", incidents.IncidentListView.as_view(), name="incidents"),
+]
