@@ -51,6 +51,7 @@ _TOKEN = re.compile(
     |(?P<close>\))
     |(?P<tag>\[)
     |(?P<move>[^\s{}();\[$]+)
+    |(?P<stray>.)
     """,
     re.VERBOSE,
 )
@@ -249,6 +250,9 @@ class _PgnReader:
                     return
                 self.game.headers[tag.group(1)] = _TAG_UNESCAPE.sub(r"\1", tag.group(2))
                 position = tag.end()
+                continue
+            if kind == "stray":
+                self._problem(number, column, f"unexpected {match.group()!r}")
                 continue
             if kind == "rest":
                 self._comment(line[position:].strip())
