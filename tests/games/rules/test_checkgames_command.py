@@ -1,0 +1,86 @@
+"""The checkgames command: reports per game, summary, JSON lines, bad input, both cores."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from games.rules import batch
+from games.rules.batch import check_file
+from games.rules.rulesets import CLASSIC
+
+from ._data import PGN
+
+
+def run(*args):
+    out, err = StringIO(), StringIO()
+    call_command("checkgames", *[str(a) for a in args], stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+def test_text_report_of_a_mate_and_the_summary():
+    out, err = run(PGN / "python-chess" / "molinari-bordais-1979.pgn")
+    assert "Game 1 (line 1): Molinari – Bordais" in out
+    assert "ending: Black delivered mate on move 5 (10.1)" in out
+    assert "result: declared 0-1, detected 0-1" in out
+    assert out.strip().splitlines()[-1].startswith("Summary: 1 games, 10 plies: 1 with every")
+    assert err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_json_lines_with_a_broken_game_then_a_good_one():
+    out, _ = run(PGN / "nasty" / "illegal_move_then_next_game.pgn", "--format", "json")
+    first, second, summary = (json.loads(line) for line in out.strip().splitlines())
+    assert first["first_error"]["text"] == "Qa1" and first["first_error"]["column"] == 19
+    assert second["all_legal"] and second["game"] == 2
+    assert summary["summary"]["games"] == 2 and summary["summary"]["with_errors"] == 1
+
+
+def test_whole_real_collection_under_fide2023():
+    out, _ = run(PGN / "mliebelt-pgn-parser" / "twic-01-232games.pgn", "--ruleset", "fide2023")
+    assert "232 games" in out and "232 with every move legal" in out
+    assert "0 with an illegal or unreadable move" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no-such-file.pgn"], "no-such-file.pgn: no such readable file"),
+        ([PGN / "nasty" / "semicolon_comment.pgn", "--ruleset", "blitz"], "unknown ruleset"),
+    ],
+)
+def test_unusable_input_is_one_line_and_non_zero(args, message):
+    with pytest.raises(CommandError) as caught:
+        run(*args)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+    assert caught.value.returncode == 2
+
+
+def test_bad_encodings_and_binary_junk_are_reported_not_fatal(tmp_path):
+    path = tmp_path / "mixed.pgn"
+    path.write_bytes(
+        b'\xef\xbb\xbf[White "Bj\xf6rk"]\n\n1. e4 e5 *\n\n'  # BOM, then a Latin-1 line
+        b"\x00\xff\xfe garbage }}} ((\n\n"
+        b'[Event "last"]\n\n1. d4 d5 2. Sf3 *\n'
+    )
+    out, _ = run(path, "--format", "json")
+    lines = [json.loads(line) for line in out.strip().splitlines()]
+    assert lines[0]["headers"]["White"] == "Björk" and lines[0]["all_legal"]
+    assert lines[1]["syntax_problems"] or lines[1]["first_error"]
+    assert lines[2]["first_error"]["text"] == "Sf3" and lines[2]["first_error"]["line"] == 9
+    assert lines[-1]["summary"]["games"] == 3
+
+
+def test_both_cores_give_the_same_reports_in_order(tmp_path, monkeypatch):
+    collection = (PGN / "mliebelt-pgn-parser" / "twic-01-232games.pgn").read_text()
+    broken = (PGN / "nasty" / "illegal_move_then_next_game.pgn").read_text()
+    path = tmp_path / "big.pgn"
+    path.write_text(collection + "\n" + broken + "\n\n" + collection)
+    monkeypatch.setattr(batch, "PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(batch, "CHUNK_BYTES", 40_000)
+    serial = [r.as_dict() for r in check_file(str(path), CLASSIC, jobs=1)]
+    parallel = [r.as_dict() for r in check_file(str(path), CLASSIC, jobs=2)]
+    assert len(serial) == 232 * 2 + 2
+    assert parallel == serial
+    assert serial[232]["first_error"]["game"] == 233
