@@ -3,11 +3,15 @@ tokens of another tournament."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from django.urls import resolve
 from rest_framework.test import APIClient
 
+from games.models import Game
+from games.services.games import create_game
 from tests.factories import UserFactory
 from tournaments.api.tokens import create_api_token
 from tournaments.models import ApiToken, PairingSystem, Round, Tournament, TournamentRole
@@ -26,7 +30,8 @@ def paired(tournament: Tournament, chief: Any) -> Tournament:
         tournament.players.create(name=name, start_rank=rank, rating_standard=2300 - rank)
     tournament.number_of_rounds = 3
     tournament.save()
-    publish_round(generate_round_robin_round(tournament, user=chief), user=chief)
+    round_ = publish_round(generate_round_robin_round(tournament, user=chief), user=chief)
+    create_game(pairing=round_.pairings.get(board=1), user=chief)
     return tournament
 
 
@@ -34,6 +39,7 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
     """(method, url, body, least scope) for every route of the API."""
     url = f"/api/v1/tournaments/{t.slug}/"
     player = t.players.get(start_rank=4).pk
+    game = Game.objects.get(pairing__round__tournament=t).pk
     token = t.api_tokens.first() or create_api_token(t, name="spare", scope=READ, user=None)[0]
     return [
         ("get", url, None, READ),
@@ -48,6 +54,10 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
         ("get", f"{url}rounds/1/pairings/1/", None, READ),
         ("get", f"{url}standings/", None, READ),
         ("get", f"{url}crosstable/", None, READ),
+        ("get", f"{url}crosstable/pdf/", None, READ),
+        ("get", f"{url}games/", None, READ),
+        ("get", f"{url}games/{game}/", None, READ),
+        ("get", f"{url}games/{game}/incidents/", None, READ),
         ("put", f"{url}rounds/1/pairings/1/", {"result": "1-0"}, RESULTS),
         ("post", f"{url}rounds/1/results/", {"results": [{"board": 2, "result": "0-1"}]}, RESULTS),
         ("post", f"{url}players/", {"name": "Late, Entry"}, PAIRING),
@@ -179,3 +189,20 @@ def test_the_key_is_stored_as_a_digest(token_for: Any) -> None:
     token = ApiToken.objects.get()
     assert key.split("_")[2] not in (token.digest, token.lookup)
     assert token.matches(key.split("_", 2)[2])
+
+
+def test_the_matrix_covers_every_documented_operation(paired: Tournament) -> None:
+    documented = {
+        (method, path)
+        for path, operations in APIClient()
+        .get("/api/schema/", {"format": "json"})
+        .json()["paths"]
+        .items()
+        for method in operations
+        if path.startswith("/api/v1/tournaments/{slug}/")
+    }
+    tried = {
+        (method, "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", resolve(url).route))
+        for method, url, _body, _needed in endpoints(paired)
+    }
+    assert documented == tried

@@ -4,11 +4,13 @@ the standings read back against Held's published answers."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from tournaments.models import Pairing, Result, Round, Tournament
@@ -211,3 +213,15 @@ def test_a_whole_round_is_refused_with_every_problem(
     assert any("player 5 Franck is neither paired nor given a bye" in d for d in details)
     assert not Round.objects.filter(tournament=tournament).exists()
     assert not Pairing.objects.filter(round__tournament=tournament).exists()
+
+
+def test_crosstable_pdf(held_played: tuple[APIClient, str]) -> None:
+    client, url = held_played
+    response = client.get(f"{url}crosstable/pdf/")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.content))
+    text = "".join(page.extract_text() for page in reader.pages)
+    for name in ("Alyx", "Bruno", "Charline", "David", "Franck", "Helene"):
+        assert name in text
+    assert "9.25" in text  # Alyx's Sonneborn-Berger, as Held computed it

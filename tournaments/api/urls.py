@@ -34,6 +34,11 @@ urlpatterns = [
     path(ROUND + "results/", results.ResultBatchView.as_view(), name="results"),
     path(TOURNAMENT + "standings/", standings.StandingsView.as_view(), name="standings"),
     path(TOURNAMENT + "crosstable/", standings.CrosstableView.as_view(), name="crosstable"),
+    path(
+        TOURNAMENT + "crosstable/pdf/",
+        standings.CrosstablePdfView.as_view(),
+        name="crosstable-pdf",
+    ),
     path(TOURNAMENT + "tokens/", tokens.ApiTokenListView.as_view(), name="tokens"),
     path(
         TOURNAMENT + "tokens/<int:token_id>/",

@@ -5,13 +5,17 @@ Published standings are public: anyone may read them for a public tournament.
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.permissions import Action
+from tournaments.reports.sources import crosstable_data as crosstable_table
+from tournaments.reports.sources import table_report
 from tournaments.selectors import tournament_sheet, tournament_standings
 from tournaments.services.audit import last_round_number
 
@@ -70,3 +74,22 @@ class CrosstableView(StandingsView):
         sheet = tournament_sheet(self.tournament, after_round=after)
         standings = tournament_standings(self.tournament, after_round=after)
         return Response(crosstable_data(sheet, standings))
+
+
+class CrosstablePdfView(StandingsView):
+    @extend_schema(
+        operation_id="crosstable_pdf",
+        summary="The crosstable as printed (round-robin grid or Swiss wall chart), PDF",
+        parameters=[AFTER_ROUND],
+        responses={
+            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY),
+            **error_responses(400, 401, 404, 422),
+        },
+    )
+    def get(self, request: Request, slug: str) -> HttpResponse:
+        after = self.after_round(request)
+        table = crosstable_table(self.tournament, after_round=after)
+        filename, mimetype, content = table_report(self.tournament, table).generate()
+        response = HttpResponse(content, content_type=mimetype)
+        response["Content-Disposition"] = f'inline; filename="{filename}"'
+        return response
