@@ -1,0 +1,39 @@
+"""Readable on a phone at the board: no page scrolls sideways at 375 px (wide tables scroll
+inside their own box), and the round's boards become one card each."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.factories import PlayerFactory, TournamentFactory, UserFactory
+from tournaments.services import generate_round_robin_round, publish_round
+
+from .conftest import log_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 375, "height": 740}
+
+
+def test_arbiter_pages_fit_a_phone_screen(browser, live_server):
+    tournament = TournamentFactory(system="round_robin", number_of_rounds=9)
+    for _ in range(10):
+        PlayerFactory(tournament=tournament)
+    publish_round(generate_round_robin_round(tournament))
+    UserFactory(username="deputy", is_staff=True)
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE)
+    page = context.new_page()
+    log_in(page, "deputy")
+    for name, path in [
+        ("phone_round", f"/tournaments/{tournament.pk}/rounds/1/"),
+        ("phone_dashboard", f"/tournaments/{tournament.pk}/arbiter/"),
+        ("phone_tournament", f"/tournaments/{tournament.pk}/"),
+    ]:
+        page.goto(path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"{path} is {width} px wide"
+        if directory := os.environ.get("SCREENSHOT_DIR"):
+            page.screenshot(path=f"{directory}/{name}.png", full_page=True)
+    context.close()
