@@ -130,7 +130,7 @@ def _adjourned_game(pairing: Pairing) -> Game:
 
 
 def _game_with_wrong_claim(pairing: Pairing) -> Game:
-    """Black claims a threefold repetition that has not occurred."""
+    """White, to move, claims a threefold repetition that has not occurred."""
     game = create_game(pairing=pairing, user=None)
     save_moves(game, NEPOMNIACHTCHI_DING_2023_1, user=None)
     incident = rule_on_incident(

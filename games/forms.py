@@ -262,7 +262,7 @@ def _field_for(cls: type[Any], field: dataclasses.Field[Any], hint: Any) -> form
             choices = [("", "—"), *choices]
         initial = field.default.value if isinstance(field.default, enum.Enum) else ""
         return forms.ChoiceField(
-            label=label, choices=choices, required=not nullable, initial=initial
+            label=label, choices=choices, required=not optional, initial=initial
         )
     if hint is datetime:
         return datetime_field(label, required=not optional)

@@ -68,6 +68,13 @@ def _context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
     return {"game": game, "actions": actions_for(request.user, game.tournament), **extra}
 
 
+def _submitted(request: HttpRequest, *, files: bool = False) -> tuple[Any, ...]:
+    """A form's data: bound on POST even when nothing was ticked (an empty form is valid)."""
+    if request.method != "POST":
+        return (None, None) if files else (None,)
+    return (request.POST, request.FILES) if files else (request.POST,)
+
+
 def _problems(request: HttpRequest, error: services.GameError) -> None:
     for problem in error.problems:
         messages.error(request, problem)
@@ -110,7 +117,7 @@ def tournament_games(request: HttpRequest, tournament: Tournament) -> HttpRespon
 @login_required
 @tournament_action_required(Action.ENTER_GAMES)
 def upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = PgnUploadForm(request.POST or None, request.FILES or None)
+    form = PgnUploadForm(*_submitted(request, files=True))
     if request.method == "POST" and form.is_valid():
         file = form.cleaned_data["file"]
         text = services.decode_pgn(file.chunks())
@@ -133,7 +140,7 @@ def upload_report(request: HttpRequest, tournament: Tournament, upload_id: int) 
     if stored.games != len(checks):
         stored.games = len(checks)
         stored.save(update_fields=["games"])
-    form = import_form(checks)(request.POST or None)
+    form = import_form(checks)(*_submitted(request))
     if request.method == "POST" and form.is_valid():
         decisions = [
             services.ImportDecision(check.number, int(form.cleaned_data[f"board_{check.number}"]))
@@ -222,7 +229,7 @@ def start_game(request: HttpRequest, pairing_id: int) -> HttpResponse:
 @login_required
 def new_friendly(request: HttpRequest) -> HttpResponse:
     require(request.user, Action.ENTER_GAMES, None)
-    form = FriendlyGameForm(request.POST or None)
+    form = FriendlyGameForm(*_submitted(request))
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(pairing=None, user=request.user, **form.cleaned_data)
@@ -294,7 +301,7 @@ def _svg(board: chess.Board, last: chess.Move | None) -> HttpResponse:
 def enter_moves(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id, Action.ENTER_GAMES)
     initial = {"moves": " ".join(game.sans())}
-    form = MoveEntryForm(request.POST or None, initial=initial)
+    form = MoveEntryForm(*_submitted(request), initial=initial)
     feedback = None
     if request.method == "POST" and form.is_valid():
         feedback = check_written_moves(form.sans(), start_fen=game.start_fen or None)
@@ -324,7 +331,7 @@ def incident_new(request: HttpRequest, game_id: int, kind: str) -> HttpResponse:
     if form_class is None:
         raise Http404(_("No such incident kind."))
     initial = {"moves": " ".join(game.sans())} if "moves" in form_class.base_fields else {}
-    form = form_class(request.POST or None, initial=initial)
+    form = form_class(*_submitted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             incident = services.rule_on_incident(game, kind, form.facts(), user=request.user)
@@ -371,7 +378,7 @@ def seal(request: HttpRequest, game_id: int) -> HttpResponse:
     board = board_at(game)
     now = timezone.localtime().replace(second=0, microsecond=0)
     form = SealForm(
-        request.POST or None,
+        *_submitted(request),
         initial={
             "sealer": "white" if board.turn == chess.WHITE else "black",
             "adjourned_at": now,
@@ -414,7 +421,7 @@ def resume(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, _("The game has no sealed envelope to open."))
         return redirect("games:detail", game_id=game.pk)
     form = ResumptionForm(
-        request.POST or None,
+        *_submitted(request),
         initial={
             "session_start": timezone.localtime(envelope.resumes_at),
             "ruled_at": timezone.localtime().replace(second=0, microsecond=0),
