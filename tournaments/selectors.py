@@ -16,7 +16,16 @@ from django.utils import timezone
 
 from games.rules.rulesets import OnlineRatingTable as RulesetTable
 from games.rules.rulesets import get_ruleset
-from tournaments.models import Absence, ByeKind, Pairing, Player, Result, Tournament
+from tournaments.models import (
+    Absence,
+    ByeKind,
+    Pairing,
+    PairingSystem,
+    Player,
+    Result,
+    Tournament,
+    WithdrawalRule,
+)
 from tournaments.pairing import PairingState
 from tournaments.scoring.ratings import (
     OnlineRatingTable,
@@ -27,7 +36,13 @@ from tournaments.scoring.ratings import (
     rated_games,
 )
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
-from tournaments.scoring.standings import Standings, compute_standings
+from tournaments.scoring.standings import (
+    Exclusion,
+    Standings,
+    StandingsNotFinalError,
+    compute_standings,
+    early_withdrawals,
+)
 from tournaments.scoring.tiebreaks import TieBreakSettings
 
 
@@ -76,13 +91,23 @@ def tournament_sheet(tournament: Tournament, after_round: int | None = None) -> 
 
     Players without a starting rank (not yet numbered) are left out. Two queries.
     """
+    return _sheet_and_expelled(tournament, after_round)[0]
+
+
+def _sheet_and_expelled(
+    tournament: Tournament, after_round: int | None
+) -> tuple[TournamentSheet, list[int]]:
+    """The sheet, and the starting ranks of the expelled players (from the same query)."""
     entries, last = _entries(tournament, after_round)
     rounds = after_round if after_round is not None else last
     players = Player.objects.filter(tournament=tournament, start_rank__isnull=False).order_by(
         "start_rank"
     )
     sheets = []
+    expelled = []
     for player in players:
+        if player.status == Player.Status.EXPELLED:
+            expelled.append(player.start_rank or 0)
         by_round = {entry.round: entry for entry in entries.get(player.pk, ())}
         sheets.append(
             PlayerSheet(
@@ -108,7 +133,7 @@ def tournament_sheet(tournament: Tournament, after_round: int | None = None) -> 
         points=tournament.point_system(),
         start_date=tournament.start_date,
         extra=_header(tournament),
-    )
+    ), expelled
 
 
 def _header(tournament: Tournament) -> dict[str, str]:
@@ -177,6 +202,41 @@ def rating_changes(tournament: Tournament, sheet: TournamentSheet) -> dict[int, 
     }
 
 
+def standings_exclusions(
+    tournament: Tournament, sheet: TournamentSheet, expelled: Sequence[int]
+) -> dict[int, Exclusion]:
+    """Players the standings list without a place, by starting rank.
+
+    Swiss: expelled players (FIDE checklist I48). Round robin under the FIDE withdrawal rule
+    (the default): players who left having completed fewer than half of their games (C.05).
+    """
+    if tournament.is_round_robin:
+        if tournament.round_robin_withdrawals != WithdrawalRule.FIDE:
+            return {}
+        cycles = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
+        games_each = (len(sheet.players) - 1) * cycles
+        return dict.fromkeys(early_withdrawals(sheet, games_each=games_each), Exclusion.ANNULLED)
+    return dict.fromkeys(expelled, Exclusion.EXPELLED)
+
+
+def missing_results(
+    tournament: Tournament, after_round: int | None = None
+) -> list[tuple[int, int]]:
+    """``(round, board)`` of every game without a result yet (adjourned games apart)."""
+    boards = Pairing.objects.filter(
+        round__tournament=tournament, black__isnull=False, result=Result.NOT_PLAYED
+    )
+    if after_round is not None:
+        boards = boards.filter(round__number__lte=after_round)
+    return list(boards.order_by("round__number", "board").values_list("round__number", "board"))
+
+
+def open_adjournments(tournament: Tournament) -> list[tuple[int, int]]:
+    """``(round, board)`` of every adjourned game still to be decided."""
+    boards = Pairing.objects.filter(round__tournament=tournament, result=Result.ADJOURNED)
+    return list(boards.order_by("round__number", "board").values_list("round__number", "board"))
+
+
 def tournament_standings(
     tournament: Tournament,
     *,
@@ -184,12 +244,23 @@ def tournament_standings(
     tiebreaks: Sequence[str] | None = None,
     final: bool = False,
 ) -> Standings:
-    """Standings by points and the event's tie-breaks (or ``tiebreaks``), two queries.
+    """Standings by points and the event's tie-breaks (or ``tiebreaks``), two queries
+    (three with ``final``).
 
+    Withdrawn players are marked; expelled players of a Swiss and a round robin's early
+    withdrawals are listed without a place (:func:`standings_exclusions`).
     Raises the scoring package's ``TieBreakError`` for an unknown tie-break and
-    ``StandingsNotFinalError`` when ``final`` is asked while a game is adjourned.
+    ``StandingsNotFinalError`` when ``final`` is asked while a game is adjourned or a result
+    is missing (FIDE checklist G42).
     """
-    sheet = tournament_sheet(tournament, after_round)
+    if final:
+        missing = missing_results(tournament, after_round)
+        if missing:
+            boards = ", ".join(f"round {r} board {b}" for r, b in missing)
+            raise StandingsNotFinalError(
+                f"the standings cannot be final while results are missing: {boards}"
+            )
+    sheet, expelled = _sheet_and_expelled(tournament, after_round)
     return compute_standings(
         sheet,
         tournament.tiebreaks if tiebreaks is None else tiebreaks,
@@ -197,6 +268,7 @@ def tournament_standings(
             unrated_rating=tournament.unrated_rating, round_robin=tournament.is_round_robin
         ),
         final=final,
+        excluded=standings_exclusions(tournament, sheet, expelled),
     )
 
 

@@ -3,7 +3,14 @@
 from .player import Absence, Player, Sex, Title
 from .round import ByeKind, EntrySource, Pairing, Result, ResultChange, Round
 from .tokens import ApiToken, IdempotentRequest
-from .tournament import PairingSystem, RatingType, Tournament, TournamentLog, TournamentRole
+from .tournament import (
+    PairingSystem,
+    RatingType,
+    Tournament,
+    TournamentLog,
+    TournamentRole,
+    WithdrawalRule,
+)
 
 __all__ = [
     "Absence",
@@ -23,4 +30,5 @@ __all__ = [
     "Tournament",
     "TournamentLog",
     "TournamentRole",
+    "WithdrawalRule",
 ]

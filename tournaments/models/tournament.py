@@ -31,6 +31,14 @@ class RatingType(models.TextChoices):
     BLITZ = "blitz", _("Blitz")
 
 
+class WithdrawalRule(models.TextChoices):
+    """How a round robin scores a player who withdraws or is expelled (the scoring package's
+    ``standings.WithdrawalRule``)."""
+
+    FIDE = "fide", _("FIDE (C.05): under half the games completed, his results do not count")
+    COUNT_ALL = "count_all", _("Every result counts, as played or forfeited")
+
+
 federation_code = RegexValidator(r"^[A-Z]{3}$", _("Three capital letters, e.g. CHN."))
 
 
@@ -70,6 +78,17 @@ class Tournament(models.Model):
         _("reverse the last two rounds of the first cycle"),
         default=False,
         help_text=_("Double round robin only (FIDE C.05 Annex 1), to avoid three same colours."),
+    )
+    round_robin_withdrawals = models.CharField(
+        _("withdrawals in a round robin"),
+        max_length=10,
+        choices=WithdrawalRule.choices,
+        default=WithdrawalRule.FIDE,
+        help_text=_(
+            "FIDE: a player who leaves having completed fewer than half of his games stays in "
+            "the crosstable, but the points scored by him or against him are not counted in "
+            "the standings."
+        ),
     )
     tiebreaks = models.JSONField(
         _("tie-breaks"),

@@ -4,16 +4,23 @@ Players level on points and on every tie-break computed so far form a group; eac
 splits the groups it can. Direct encounter (DE) is decided inside each group only, so its
 place in the list matters. Players whom no tie-break separates share a place range ("3–5"),
 listed by starting rank.
+
+Players who left are marked (``withdrawn_after``). Some are listed without a place
+(:class:`Exclusion`): an expelled player of a Swiss (FIDE checklist I48), and in a round robin
+a player who left having completed fewer than half of his games (FIDE Tournament Rules, C.05:
+"the points scored by him or against him are not counted in the final standings"); his games
+stay on the sheet, so crosstables still print them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+import enum
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from tournaments.scoring.points import pending_games
-from tournaments.scoring.sheet import TournamentSheet
+from tournaments.scoring.points import pending_games, player_points, rounds_of
+from tournaments.scoring.sheet import Outcome, RoundEntry, TournamentSheet
 from tournaments.scoring.tiebreaks import (
     Regulations,
     TieBreakCalculator,
@@ -27,6 +34,25 @@ from tournaments.scoring.tiebreaks import (
 
 class StandingsNotFinalError(ValueError):
     """Final standings were asked for while a game is still adjourned."""
+
+
+class Exclusion(enum.Enum):
+    """Why a player is listed in the standings without a place."""
+
+    EXPELLED = "expelled"
+    """Expelled from a Swiss (FIDE checklist I48): not ranked; his games stand for the others."""
+    ANNULLED = "annulled"
+    """Left a round robin having completed fewer than half of his games (C.05): not ranked,
+    and his games count as unplayed for his opponents (no points, no tie-break value)."""
+
+
+class WithdrawalRule(enum.Enum):
+    """How a round robin treats a player who withdraws or is expelled."""
+
+    FIDE = "fide"
+    """C.05: under half of his games completed, his results count for nobody's standing."""
+    COUNT_ALL = "count_all"
+    """Every result stands, as played or forfeited (events whose regulations say so)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +77,14 @@ class Standing:
     name: str
     points: Fraction
     tiebreaks: tuple[TieBreakValue, ...]
+    withdrawn_after: int | None = None
+    """The last round of a player who left the event (withdrawn or expelled)."""
+    excluded: Exclusion | None = None
+    """Set for a player listed without a place (``rank`` and ``rank_to`` are then 0)."""
+
+    @property
+    def ranked(self) -> bool:
+        return self.excluded is None
 
     @property
     def shared(self) -> bool:
@@ -58,8 +92,19 @@ class Standing:
 
     @property
     def place(self) -> str:
-        """``"3"``, or ``"3–5"`` for a shared place."""
+        """``"3"``, ``"3–5"`` for a shared place, ``"-"`` for a player not ranked."""
+        if not self.ranked:
+            return "-"
         return f"{self.rank}–{self.rank_to}" if self.shared else str(self.rank)
+
+    @property
+    def mark(self) -> str:
+        """What the standings print after the name: ``"withdrawn after round 3"``, …"""
+        if self.excluded is Exclusion.EXPELLED:
+            return f"expelled after round {self.withdrawn_after or 0}"
+        if self.withdrawn_after is not None:
+            return f"withdrawn after round {self.withdrawn_after}"
+        return ""
 
     @property
     def points_display(self) -> str:
@@ -69,6 +114,7 @@ class Standing:
 @dataclass(frozen=True)
 class Standings:
     rows: tuple[Standing, ...]
+    """Ranked players in order, then the players not ranked, by starting rank."""
     tiebreaks: tuple[TieBreakSpec, ...]
     regulations: Regulations
     final: bool
@@ -87,27 +133,62 @@ def format_points(points: Fraction) -> str:
     return f"{float(points):.{decimals}f}"
 
 
+def early_withdrawals(sheet: TournamentSheet, *, games_each: int) -> frozenset[int]:
+    """Round-robin players who left having completed fewer than half of their ``games_each``
+    scheduled games (C.05): games played over the board count, forfeits and byes do not."""
+    return frozenset(
+        player.start_rank
+        for player in sheet.players
+        if player.withdrawn_after is not None
+        and 2 * sum(e.outcome.played for e in rounds_of(player, sheet.rounds)) < games_each
+    )
+
+
+def without_players(sheet: TournamentSheet, removed: Collection[int]) -> TournamentSheet:
+    """The sheet without ``removed``: their opponents' games against them become unplayed
+    rounds (no points, no opponent), as C.05 has it for a round robin's early withdrawal."""
+    if not removed:
+        return sheet
+    players = tuple(
+        replace(
+            player,
+            rounds=tuple(
+                RoundEntry(entry.round, Outcome.NOT_PAIRED) if entry.opponent in removed else entry
+                for entry in player.rounds
+            ),
+        )
+        for player in sheet.players
+        if player.start_rank not in removed
+    )
+    return replace(sheet, players=players)
+
+
 def compute_standings(
     sheet: TournamentSheet,
     tiebreaks: Iterable[str | TieBreakSpec],
     *,
     settings: TieBreakSettings | None = None,
     final: bool = False,
+    excluded: Mapping[int, Exclusion] | None = None,
 ) -> Standings:
     """Rank the players of ``sheet`` by points, then by ``tiebreaks`` in order.
 
     ``final=True`` refuses (:class:`StandingsNotFinalError`) while any game is adjourned.
+    ``excluded`` names players listed without a place, and why (:class:`Exclusion`).
     Unknown tie-break names raise :class:`~tournaments.scoring.tiebreaks.TieBreakError`.
     """
     specs = parse_tiebreaks(tiebreaks)
+    excluded = excluded or {}
     pending = tuple(pending_games(sheet))
     if final and pending:
         games = ", ".join(f"round {r} (player {p})" for r, p in pending)
         raise StandingsNotFinalError(
             f"the standings cannot be final while games are adjourned: {games}"
         )
-    calculator = TieBreakCalculator(sheet, settings)
-    groups = _split([list(calculator.players)], calculator.points, higher_is_better=True)
+    annulled = {rank for rank, why in excluded.items() if why is Exclusion.ANNULLED}
+    calculator = TieBreakCalculator(without_players(sheet, annulled), settings)
+    ranked = [player for player in calculator.players if player not in excluded]
+    groups = _split([ranked], calculator.points, higher_is_better=True)
     columns: list[Mapping[int, Value]] = []
     for spec in specs:
         if spec.code == "DE":
@@ -118,25 +199,31 @@ def compute_standings(
             values = calculator.values(spec)
         columns.append(values)
         groups = _split(groups, values, higher_is_better=spec.definition.higher_is_better)
+    withdrawn = {player.start_rank: player.withdrawn_after for player in sheet.players}
+    own_points = player_points(sheet)
+
+    def row(player: int, rank: int, rank_to: int) -> Standing:
+        return Standing(
+            rank=rank,
+            rank_to=rank_to,
+            start_rank=player,
+            name=sheet.player(player).name,
+            points=calculator.points.get(player, own_points[player]),
+            tiebreaks=tuple(
+                TieBreakValue(spec, column.get(player))
+                for spec, column in zip(specs, columns, strict=True)
+            ),
+            withdrawn_after=withdrawn[player],
+            excluded=excluded.get(player),
+        )
+
     rows = []
     place = 1
     for group in groups:
         for player in sorted(group):
-            sheet_player = calculator.players[player]
-            rows.append(
-                Standing(
-                    rank=place,
-                    rank_to=place + len(group) - 1,
-                    start_rank=player,
-                    name=sheet_player.name,
-                    points=calculator.points[player],
-                    tiebreaks=tuple(
-                        TieBreakValue(spec, column[player])
-                        for spec, column in zip(specs, columns, strict=True)
-                    ),
-                )
-            )
+            rows.append(row(player, place, place + len(group) - 1))
         place += len(group)
+    rows += [row(player, 0, 0) for player in sorted(excluded) if player in withdrawn]
     return Standings(tuple(rows), specs, calculator.regulations, final, pending)
 
 

@@ -9,6 +9,7 @@ from .errors import TournamentError
 from .players import (
     add_player,
     assign_start_ranks,
+    expel_player,
     request_absence,
     set_start_ranks,
     update_player,
@@ -34,6 +35,7 @@ __all__ = [
     "correct_result",
     "create_tournament",
     "delete_draft_round",
+    "expel_player",
     "generate_round_robin_round",
     "leave_fide_mode",
     "pair_swiss_round",

@@ -133,11 +133,14 @@ def set_start_ranks(
     return numbered
 
 
-@transaction.atomic
-def withdraw_player(
-    player: Player, *, after_round: int, user: AbstractBaseUser | None = None, reason: str = ""
+def _leave(
+    player: Player,
+    status: str,
+    *,
+    after_round: int,
+    user: AbstractBaseUser | None,
+    reason: str,
 ) -> Player:
-    """The player takes no part after ``after_round`` (0: before round 1)."""
     if player.status != Player.Status.ACTIVE:
         raise TournamentError(
             _("%(name)s has already left the tournament.") % {"name": player.name}
@@ -157,19 +160,49 @@ def withdraw_player(
             _("%(name)s is already paired in round %(rounds)s; delete that pairing first.")
             % {"name": player.name, "rounds": ", ".join(map(str, later))}
         )
-    player.status = Player.Status.WITHDRAWN
+    player.status = status
     player.withdrawn_after_round = after_round
     player.save(update_fields=["status", "withdrawn_after_round"])
+    message = (
+        gettext_lazy("%(name)s is expelled after round %(round)s.")
+        if status == Player.Status.EXPELLED
+        else gettext_lazy("%(name)s withdraws after round %(round)s.")
+    )
     log_event(
         player.tournament,
         TournamentLog.Kind.WITHDRAWAL,
-        gettext_lazy("%(name)s withdraws after round %(round)s."),
+        message,
         params={"name": player.name, "round": after_round},
         user=user,
         round_number=after_round or None,
         reason=reason,
     )
     return player
+
+
+@transaction.atomic
+def withdraw_player(
+    player: Player, *, after_round: int, user: AbstractBaseUser | None = None, reason: str = ""
+) -> Player:
+    """The player takes no part after ``after_round`` (0: before round 1).
+
+    He stays in the standings, marked; in a round robin, if he completed fewer than half of
+    his games, his results count for nobody (FIDE C.05, the tournament's withdrawal rule).
+    """
+    return _leave(
+        player, Player.Status.WITHDRAWN, after_round=after_round, user=user, reason=reason
+    )
+
+
+@transaction.atomic
+def expel_player(
+    player: Player, *, after_round: int, user: AbstractBaseUser | None = None, reason: str
+) -> Player:
+    """The arbiter expels the player after ``after_round``: never paired again, and listed
+    without a place in a Swiss's standings (FIDE checklist I48). Needs a reason."""
+    if not reason.strip():
+        raise TournamentError(_("Expelling a player needs a reason."))
+    return _leave(player, Player.Status.EXPELLED, after_round=after_round, user=user, reason=reason)
 
 
 @transaction.atomic

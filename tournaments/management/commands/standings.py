@@ -1,10 +1,12 @@
-"""``standings ID [--after-round N] [--tiebreaks BH/C1,BH,SB] [--format text|json]``."""
+"""``standings ID [--after-round N] [--tiebreaks BH/C1,BH,SB] [--format text|json]
+[--pdf FILE [--paper a4|letter]]``."""
 
 import json
 import unicodedata
 
 from django.core.management.base import BaseCommand
 
+from tournaments.reports.sources import standings_report
 from tournaments.scoring.points import SheetError
 from tournaments.scoring.standings import Standings, format_points
 from tournaments.scoring.tiebreaks import TieBreakError
@@ -12,6 +14,7 @@ from tournaments.selectors import rating_changes, tournament_sheet, tournament_s
 from tournaments.services.audit import last_round_number
 
 from ._common import bad_input, get_tournament
+from ._reports import add_pdf_arguments, write_pdf
 
 
 def _width(text):
@@ -42,6 +45,7 @@ class Command(BaseCommand):
             help="comma-separated FIDE acronyms, e.g. BH/C1,BH,SB (default: the event's list)",
         )
         parser.add_argument("--format", choices=["text", "json"], default="text")
+        add_pdf_arguments(parser, required=False)
 
     def handle(self, *args, **options):
         tournament = get_tournament(options["tournament"])
@@ -63,11 +67,19 @@ class Command(BaseCommand):
             raise bad_input(f"--tiebreaks: {error}") from None
         except SheetError as error:
             raise bad_input(f"tournament {tournament.pk}: {error}") from None
+        if options["pdf"]:
+            report = standings_report(
+                tournament, after_round=after_round, tiebreaks=tiebreaks, paper=options["paper"]
+            )
+            self.stdout.write(write_pdf(report, options["pdf"]))
+            return
         rows = [
             {
                 "rank": row.place,
                 "start_rank": row.start_rank,
                 "name": row.name,
+                "withdrawn_after": row.withdrawn_after,
+                "excluded": row.excluded.value if row.excluded else None,
                 "points": format_points(row.points),
                 "tiebreaks": {t.spec.name: t.display for t in row.tiebreaks},
                 "rating_change": _change(changes.get(row.start_rank)),
@@ -93,12 +105,12 @@ class Command(BaseCommand):
             [
                 r["rank"],
                 str(r["start_rank"]),
-                r["name"],
+                f"{r['name']} ({mark})" if (mark := row.mark) else r["name"],
                 r["points"],
                 *r["tiebreaks"].values(),
                 r["rating_change"] or "",
             ]
-            for r in rows
+            for r, row in zip(rows, standings.rows, strict=True)
         ]
         widths = [max(_width(c) for c in column) for column in zip(headers, *table, strict=True)]
         self.stdout.write(tournament.name)
@@ -108,6 +120,11 @@ class Command(BaseCommand):
                 for index, (cell, width) in enumerate(zip(line, widths, strict=True))
             ]
             self.stdout.write("  ".join(cells).rstrip())
+        if any(not row.ranked for row in standings.rows):
+            self.stdout.write(
+                "Players without a place (-): expelled from a Swiss, or left a round robin "
+                "having completed fewer than half of their games (FIDE C.05)."
+            )
         if standings.pending:
             pending = ", ".join(f"round {r} (player {p})" for r, p in standings.pending)
             self.stdout.write(f"Not final: adjourned games in {pending}.")
