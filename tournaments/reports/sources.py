@@ -3,6 +3,8 @@ of a round, the event header. Each function runs a fixed number of queries."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from tournaments.models import ByeKind, Pairing, PairingSystem, Player, Result, Tournament
@@ -44,6 +46,21 @@ def standings_data(tournament: Tournament, *, after_round: int | None = None) ->
     sheet = tournament_sheet(tournament, after_round)
     standings = tournament_standings(tournament, after_round=after_round)
     return standings_table(sheet, standings, planned_rounds=tournament.number_of_rounds)
+
+
+def standings_report(
+    tournament: Tournament,
+    *,
+    after_round: int | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    paper: str | None = None,
+) -> TableReport:
+    """The standings PDF, with ``tiebreaks`` instead of the event's when given."""
+    sheet = tournament_sheet(tournament, after_round)
+    standings = tournament_standings(tournament, after_round=after_round, tiebreaks=tiebreaks)
+    table = standings_table(sheet, standings, planned_rounds=tournament.number_of_rounds)
+    event = replace(event_for_tournament(tournament), tiebreaks=standings.tiebreaks)
+    return TableReport(event, table, paper=paper)
 
 
 def crosstable_data(
