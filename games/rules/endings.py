@@ -103,6 +103,8 @@ def can_checkmate(
     searched without finding mate); ``True`` is a proof (a mate was reached); ``None``
     means the budget ran out before either.
     """
+    if board.turn != color and board.is_checkmate():
+        return True  # the mate is already on the board
     if board.has_insufficient_material(color):
         return False
     if node_limit <= 0:
@@ -141,11 +143,19 @@ def _ordered_moves(board: chess.Board, color: chess.Color) -> list[chess.Move]:
     return moves
 
 
-def analyse_ending(result: Replay, ruleset: Ruleset, *, mate_search_nodes: int = 0) -> EndingReport:
+def analyse_ending(
+    result: Replay,
+    ruleset: Ruleset,
+    *,
+    mate_search_nodes: int = 0,
+    flag_fall_search_nodes: int = 2000,
+) -> EndingReport:
     """The ending the record shows and how it compares with the declared result.
 
-    ``mate_search_nodes`` > 0 also runs :func:`can_checkmate` on the final position, for
-    the "no sequence of legal moves can mate" finding (5.2.2, 6.9).
+    The "no sequence of legal moves can mate" finding (5.2.2) comes from the material
+    alone, or with ``mate_search_nodes`` > 0 from :func:`can_checkmate`'s search of the
+    final position. After a flag fall under a ruleset with 6.9, the search gets
+    ``flag_fall_search_nodes``.
     """
     board = result.board
     declared = result.record.declared_result
@@ -154,7 +164,7 @@ def analyse_ending(result: Replay, ruleset: Ruleset, *, mate_search_nodes: int =
     overstep = None
     if ending is None and result.error is None:
         overstep = _overstep(result)
-        ending = _flag_fall(result, ruleset, overstep, mate_search_nodes, findings)
+        ending = _flag_fall(result, ruleset, overstep, flag_fall_search_nodes, findings)
     if ending is not None and ending.ply < result.plies:
         findings.append(
             f"the game was over after move {ending.move_number} ({ending.kind.value}); "
@@ -163,7 +173,7 @@ def analyse_ending(result: Replay, ruleset: Ruleset, *, mate_search_nodes: int =
     for color in (chess.WHITE, chess.BLACK):
         if is_lone_king(board, color):
             findings.append(f"{side_name(color)} has a lone king and cannot win (10.5)")
-    if mate_search_nodes and (ending is None or ending.kind is EndingKind.FLAG_FALL):
+    if ending is None or ending.kind is EndingKind.FLAG_FALL:
         findings.extend(_no_mate_findings(board, mate_search_nodes))
     mismatch = _mismatch(declared, ending, board) if result.error is None else None
     return EndingReport(ending, declared, mismatch, tuple(findings), overstep)
@@ -276,7 +286,9 @@ def _flag_fall(
     board = _at_ply(result, min(overstep.ply, result.plies))
     ruling = flag_fall_ruling(board, overstep.color, ruleset, mate_search_nodes=mate_search_nodes)
     findings.append(overstep.describe() if overstep.allotted else ruling.explanation.en)
-    assert ruling.score is not None
+    if ruling.score is None:  # a void game (online: the flag fell in the first moves)
+        findings.append(ruling.explanation.en)
+        return None
     return Ending(
         EndingKind.FLAG_FALL,
         ruling.score,
@@ -298,6 +310,20 @@ def flag_fall_ruling(
     """The result of ``flagged``'s flag fall in ``board``'s position (10.14, 10.5, 6.9)."""
     opponent = not flagged
     side, other = side_name(flagged), side_name(opponent)
+    moves = board.ply() // 2
+    if ruleset.flag_fall_void_max_moves and moves <= ruleset.flag_fall_void_max_moves:
+        return Ruling(
+            decision=Decision.VOID,
+            ruleset=ruleset.name,
+            article="online",
+            explanation=Explanation(
+                en=f"{side}'s flag fell within the first {ruleset.flag_fall_void_max_moves} "
+                "moves: the game is void, with no result and no rating change.",
+                zh=f"{_SIDE_ZH[flagged]}在前{ruleset.flag_fall_void_max_moves}回合内超时："
+                "对局作废，不计结果，不计等级分。",
+            ),
+            details={"flagged": side.lower(), "moves": moves},
+        )
     if is_lone_king(board, opponent):
         article, draw = "10.5", True
         en = f"{side}'s flag fell, but {other} has only the king and cannot win: draw."

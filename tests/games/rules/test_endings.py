@@ -11,7 +11,8 @@ from games.rules.endings import EndingKind, analyse_ending, can_checkmate, flag_
 from games.rules.material import is_dead_by_material, is_lone_king
 from games.rules.records import game_from_moves, game_from_uci, read_pgn, read_pgn_file
 from games.rules.replay import replay
-from games.rules.rulesets import CLASSIC, FIDE2023
+from games.rules.rulesets import CLASSIC, FIDE2023, ONLINE
+from games.rules.rulings import Decision
 
 from ._data import CLAIMS, PGN
 
@@ -200,3 +201,14 @@ def test_lone_king_cannot_have_won():
     report = analysed('[FEN "4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1"]\n[Result "0-1"]\n\n1... Kf7 0-1\n')
     assert report.ending is None
     assert report.mismatch == "Result 0-1 but Black has a lone king and cannot win (10.5)"
+
+
+def test_online_flag_fall_in_the_first_moves_voids_the_game():
+    board = chess.Board()
+    for san in ("e4", "e5", "Nf3"):
+        board.push_san(san)
+    void = flag_fall_ruling(board, chess.BLACK, ONLINE)
+    assert void.decision is Decision.VOID and void.score is None
+    for san in ("Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3"):
+        board.push_san(san)
+    assert flag_fall_ruling(board, chess.BLACK, ONLINE).score.value == "1-0"
