@@ -67,6 +67,10 @@ def create_game(
             ruleset=ruleset or tournament.ruleset,
             time_control=time_control or tournament.time_control,
         )
+        if pairing.result in DECIDED_SCORES:
+            # The board's result was entered before its moves: the game starts with it.
+            game.result, game.status = pairing.result, Game.Status.FINISHED
+            game.result_reason = ResultReason.BOARD
     else:
         if not white_name.strip() or not black_name.strip():
             raise GameError(_("A game standing alone needs both players' names."))
