@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from django.utils.translation import ngettext
+
 from tournaments.models import ByeKind, Pairing, PairingSystem, Player, Result, Tournament
 from tournaments.reports.event import event_for_tournament
 from tournaments.reports.pdf import TableReport
@@ -22,7 +24,7 @@ from tournaments.reports.tables import (
     wall_chart_table,
 )
 from tournaments.scoring.points import player_points
-from tournaments.selectors import tournament_sheet, tournament_standings
+from tournaments.selectors import missing_results, tournament_sheet, tournament_standings
 
 RESULT_TEXT = {
     Result.NOT_PLAYED: "",
@@ -41,11 +43,26 @@ RESULT_TEXT = {
 """A board's result as the pairing list prints it."""
 
 
+def _unless_results_missing(table: Table, tournament: Tournament, after_round: int | None) -> Table:
+    """The table marked provisional while games of its rounds have no result (FIDE G42)."""
+    missing = missing_results(tournament, after_round)
+    if not missing:
+        return table
+    rounds = sorted({number for number, _board in missing})
+    note = ngettext(
+        "Provisional: %(count)d result is not yet in (round %(rounds)s).",
+        "Provisional: %(count)d results are not yet in (round %(rounds)s).",
+        len(missing),
+    ) % {"count": len(missing), "rounds": ", ".join(map(str, rounds))}
+    return replace(table, provisional=True, notes=(*table.notes, note))
+
+
 def standings_data(tournament: Tournament, *, after_round: int | None = None) -> Table:
     """The standings table after ``after_round`` (default: the last round paired)."""
     sheet = tournament_sheet(tournament, after_round)
     standings = tournament_standings(tournament, after_round=after_round)
-    return standings_table(sheet, standings, planned_rounds=tournament.number_of_rounds)
+    table = standings_table(sheet, standings, planned_rounds=tournament.number_of_rounds)
+    return _unless_results_missing(table, tournament, after_round)
 
 
 def standings_report(
@@ -59,6 +76,7 @@ def standings_report(
     sheet = tournament_sheet(tournament, after_round)
     standings = tournament_standings(tournament, after_round=after_round, tiebreaks=tiebreaks)
     table = standings_table(sheet, standings, planned_rounds=tournament.number_of_rounds)
+    table = _unless_results_missing(table, tournament, after_round)
     event = replace(event_for_tournament(tournament), tiebreaks=standings.tiebreaks)
     return TableReport(event, table, paper=paper)
 
@@ -71,16 +89,18 @@ def crosstable_data(
     standings = tournament_standings(tournament, after_round=after_round)
     if tournament.is_round_robin:
         cycles = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
-        return round_robin_table(
+        table = round_robin_table(
             sheet,
             standings,
             order=order,
             cycles=cycles,
             planned_rounds=tournament.number_of_rounds,
         )
-    return wall_chart_table(
-        sheet, standings, order=order, planned_rounds=tournament.number_of_rounds
-    )
+    else:
+        table = wall_chart_table(
+            sheet, standings, order=order, planned_rounds=tournament.number_of_rounds
+        )
+    return _unless_results_missing(table, tournament, after_round)
 
 
 def starting_list_data(tournament: Tournament) -> Table:

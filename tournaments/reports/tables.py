@@ -14,7 +14,7 @@ from typing import Literal
 from django.utils.translation import gettext as _
 
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
-from tournaments.scoring.standings import Standing, Standings, format_points
+from tournaments.scoring.standings import Exclusion, Standing, Standings, format_points
 
 Align = Literal["left", "center", "right"]
 Order = Literal["rank", "start"]
@@ -111,15 +111,24 @@ def _player_columns() -> list[Column]:
     return [Column(_(label), align, kind) for label, align, kind in _PLAYER_COLUMNS]  # type: ignore[arg-type]
 
 
-def _notes(sheet: TournamentSheet, standings: Standings | None) -> list[str]:
+def _notes(standings: Standings) -> list[str]:
+    """A line for each player who left or is listed without a place, and for pending games."""
     notes = []
-    withdrawn = [p for p in sheet.players if p.withdrawn_after is not None]
-    for player in sorted(withdrawn, key=lambda p: p.start_rank):
-        notes.append(
-            _("%(name)s (no. %(number)d) withdrew after round %(round)d.")
-            % {"name": player.name, "number": player.start_rank, "round": player.withdrawn_after}
-        )
-    if standings is not None and standings.pending:
+    for row in sorted(standings.rows, key=lambda r: r.start_rank):
+        who = {"name": row.name, "number": row.start_rank, "round": row.withdrawn_after or 0}
+        if row.excluded is Exclusion.EXPELLED:
+            notes.append(_("%(name)s (no. %(number)d) was expelled after round %(round)d.") % who)
+        elif row.excluded is Exclusion.ANNULLED:
+            notes.append(
+                _(
+                    "%(name)s (no. %(number)d) withdrew after round %(round)d having completed "
+                    "fewer than half of the games: those results count for nobody."
+                )
+                % who
+            )
+        elif row.withdrawn_after is not None:
+            notes.append(_("%(name)s (no. %(number)d) withdrew after round %(round)d.") % who)
+    if standings.pending:
         games = ", ".join(
             _("round %(round)d (no. %(number)d)") % {"round": r, "number": p}
             for r, p in standings.pending
@@ -165,9 +174,7 @@ def standings_table(
         for row in standings.rows
     )
     title = _("Standings %(after)s") % {"after": _round_label(sheet, planned_rounds)}
-    return Table(
-        title, tuple(columns), rows, tuple(_notes(sheet, standings)), bool(standings.pending)
-    )
+    return Table(title, tuple(columns), rows, tuple(_notes(standings)), bool(standings.pending))
 
 
 def _games_between(player: PlayerSheet, rounds: int) -> dict[int, list[RoundEntry]]:
@@ -225,7 +232,7 @@ def round_robin_table(
         )
     title = _("Crosstable %(after)s") % {"after": _round_label(sheet, planned_rounds)}
     return Table(
-        title, tuple(columns), tuple(rows), tuple(_notes(sheet, standings)), bool(standings.pending)
+        title, tuple(columns), tuple(rows), tuple(_notes(standings)), bool(standings.pending)
     )
 
 
@@ -294,7 +301,7 @@ def wall_chart_table(
         )
     title = _("Wall chart %(after)s") % {"after": _round_label(sheet, planned_rounds)}
     return Table(
-        title, tuple(columns), tuple(rows), tuple(_notes(sheet, standings)), bool(standings.pending)
+        title, tuple(columns), tuple(rows), tuple(_notes(standings)), bool(standings.pending)
     )
 
 

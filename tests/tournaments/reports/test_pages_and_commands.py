@@ -159,3 +159,21 @@ def test_draft_rounds_and_bad_values_are_not_found(client, demo):
     assert client.get(pdf + "?order=name").status_code == 404
     sheet = reverse("tournaments:result_sheet_pdf", args=[swiss.pk, 1])
     assert client.get(sheet).status_code == 302  # the arbiters' paper: log in first
+
+
+def test_missing_results_and_withdrawals_are_printed(demo):
+    swiss = demo["demo-swiss"]
+    # Round 5 of the demo Swiss is being played: its boards have no result yet.
+    boards = swiss.rounds.get(number=5).pairings.exclude(black=None).count()
+    text = "\n".join(pdf_cells(table_report(swiss, standings_data(swiss)).generate()[2]))
+    assert "Standings after round 5 of 9 — provisional" in text
+    assert f"Provisional: {boards} results are not yet in (round 5)." in text
+    withdrawn = swiss.players.exclude(withdrawn_after_round=None).get()
+    assert (
+        f"{withdrawn.name} (no. {withdrawn.start_rank}) withdrew after round "
+        f"{withdrawn.withdrawn_after_round}." in text
+    )
+    after_four = "\n".join(
+        pdf_cells(table_report(swiss, standings_data(swiss, after_round=4)).generate()[2])
+    )
+    assert "provisional" not in after_four
