@@ -8,11 +8,21 @@ from pathlib import Path
 import pytest
 from django.db.models import Q
 
-from tournaments.models import Player, Result, WithdrawalRule
+from tournaments.models import EntrySource, Player, Result, Round, WithdrawalRule
 from tournaments.scoring.standings import Exclusion, StandingsNotFinalError
 from tournaments.selectors import tournament_standings
-from tournaments.services import expel_player, withdraw_player
-from tournaments.services.trf_exchange import import_trf
+from tournaments.services import (
+    ResultsMissing,
+    TournamentError,
+    adjourn_game,
+    expel_player,
+    pair_swiss_round,
+    publish_round,
+    record_result,
+    resolve_adjournment,
+    withdraw_player,
+)
+from tournaments.services.trf_exchange import export_trf, import_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -137,3 +147,85 @@ def test_final_standings_refuse_a_missing_result():
     pairing.save(update_fields=["result"])
     with pytest.raises(StandingsNotFinalError, match=f"round 5 board {pairing.board}"):
         tournament_standings(tournament, final=True)
+
+
+# ---- G39–G43: adjourned games and pairing ----------------------------------------------------
+
+
+def held_swiss_round_5_unfinished(boards, *, rounds=6):
+    """Held's 16-player Swiss as after round 5, with ``boards`` of round 5 not yet entered
+    and ``rounds`` rounds planned."""
+    tournament = import_trf(HELD_SWISS_5.read_bytes())
+    tournament.number_of_rounds = rounds
+    tournament.save(update_fields=["number_of_rounds"])
+    round_5 = tournament.rounds.get(number=5)
+    round_5.pairings.filter(board__in=boards).update(result=Result.NOT_PLAYED)
+    round_5.status = Round.Status.PUBLISHED
+    round_5.save(update_fields=["status"])
+    return tournament
+
+
+def comments(tournament):
+    return [line for line in export_trf(tournament, version=2026).splitlines() if line[:3] == "###"]
+
+
+def test_pairing_with_results_missing_is_refused_with_the_boards():
+    tournament = held_swiss_round_5_unfinished([2, 5])
+    with pytest.raises(ResultsMissing, match="Round 5 has no result on board 2, 5") as refusal:
+        pair_swiss_round(tournament)
+    assert (refusal.value.round_number, refusal.value.boards) == (5, [2, 5])
+    assert tournament.rounds.count() == 5
+    assert not tournament.rounds.get(number=5).pairings.filter(result=Result.ADJOURNED).exists()
+
+
+def test_confirmed_pairing_adjourns_the_missing_games_and_logs_each():
+    tournament = held_swiss_round_5_unfinished([2, 5])
+    round_6 = pair_swiss_round(tournament, adjourn_missing=True)
+    assert round_6.number == 6 and round_6.warnings == []
+    round_5 = tournament.rounds.get(number=5)
+    assert sorted(
+        round_5.pairings.filter(result=Result.ADJOURNED).values_list("board", flat=True)
+    ) == [2, 5]
+    adjournments = [c for c in comments(tournament) if c.startswith("### Adjournment")]
+    assert len(adjournments) == 2
+    assert all(c.startswith("### Adjournment @ Round 5: Board ") for c in adjournments)
+
+
+def test_pairing_with_an_older_adjourned_game_open_warns():
+    tournament = held_swiss_round_5_unfinished([3], rounds=7)
+    round_6 = pair_swiss_round(tournament, adjourn_missing=True)
+    publish_round(round_6)
+    for pairing in round_6.pairings.filter(black__isnull=False):
+        record_result(pairing, Result.DRAW, source=EntrySource.HAND, user=None)
+    round_7 = pair_swiss_round(tournament)
+    assert round_7.warnings == ["Round 5, board 3: the adjourned game is still open."]
+
+
+def test_an_adjourned_game_decided_is_logged_unless_drawn():
+    tournament = held_swiss_round_5_unfinished([2, 5])
+    pair_swiss_round(tournament, adjourn_missing=True)
+    before = len(comments(tournament))
+    board_2, board_5 = tournament.rounds.get(number=5).pairings.filter(board__in=[2, 5])
+    resolve_adjournment(board_2, Result.DRAW, user=None)
+    assert len(comments(tournament)) == before
+    resolve_adjournment(board_5, Result.BLACK_WINS, user=None)
+    latest = comments(tournament)[-1]
+    assert latest == (
+        "### Adjournment @ Round 5: Board 5 (Helene – Lais): adjourned (pending) → 0-1. (resumed)"
+    )
+
+
+def test_final_standings_and_final_trf_wait_for_the_adjourned_games():
+    tournament = held_swiss_round_5_unfinished([4], rounds=5)
+    adjourn_game(tournament.rounds.get(number=5).pairings.get(board=4), user=None)
+    with pytest.raises(StandingsNotFinalError, match="adjourned"):
+        tournament_standings(tournament, final=True)
+    with pytest.raises(TournamentError, match="Round 5, board 4 is adjourned"):
+        export_trf(tournament, version=2026, final=True)
+    # Not final, the file marks the game as adjourned ("?") and reads as draws for pairing.
+    assert "?" in export_trf(tournament, version=2026)
+    resolve_adjournment(
+        tournament.rounds.get(number=5).pairings.get(board=4), Result.WHITE_WINS, user=None
+    )
+    assert tournament_standings(tournament, final=True).final
+    assert export_trf(tournament, version=2026, final=True).startswith("012 ")

@@ -18,6 +18,7 @@ from .players import (
 from .results import adjourn_game, correct_result, record_result, resolve_adjournment
 from .rounds import (
     PairingNeedsConfirmation,
+    ResultsMissing,
     delete_draft_round,
     generate_round_robin_round,
     pair_swiss_round,
@@ -27,6 +28,7 @@ from .rounds import (
 
 __all__ = [
     "PairingNeedsConfirmation",
+    "ResultsMissing",
     "TournamentError",
     "add_player",
     "adjourn_game",

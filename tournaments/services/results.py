@@ -122,10 +122,15 @@ def _log_integrity_event(
     user: AbstractBaseUser | None,
     reason: str,
 ) -> None:
-    """Corrections and adjournments are pairing-integrity events (FIDE checklist K54)."""
+    """Corrections and adjournments are pairing-integrity events (FIDE checklist K54).
+
+    An adjourned game resolved as a draw is not: pairing already counted it as one (G41).
+    """
     if kind == ResultChange.Reason.ENTRY or kind == ResultChange.Reason.IMPORT:
         return
     if kind == ResultChange.Reason.RULING and not old.is_decided:
+        return
+    if old == Result.ADJOURNED and new == Result.DRAW:
         return
     log_kind = (
         TournamentLog.Kind.ADJOURNMENT

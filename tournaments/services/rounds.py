@@ -29,10 +29,11 @@ from tournaments.pairing import (
     pair_round,
     validate_round,
 )
-from tournaments.selectors import pairing_state
+from tournaments.selectors import open_adjournments, pairing_state
 
 from .audit import last_round_number, log_event
 from .errors import TournamentError
+from .results import adjourn_game
 
 ABSENCE_BYES = {
     Absence.Kind.HALF_POINT_BYE: ByeKind.HALF_POINT,
@@ -57,8 +58,22 @@ def announced_byes(tournament: Tournament, number: int) -> dict[int, ByeKind]:
     return {a.player_id: ABSENCE_BYES[Absence.Kind(a.kind)] for a in absences}
 
 
-def next_round_problems(tournament: Tournament) -> tuple[int, list[str]]:
-    """The number of the round to pair next, and why it cannot be paired yet."""
+def _missing_boards(tournament: Tournament, number: int) -> list[int]:
+    return list(
+        Pairing.objects.filter(
+            round__tournament=tournament,
+            round__number=number,
+            black__isnull=False,
+            result=Result.NOT_PLAYED,
+        )
+        .order_by("board")
+        .values_list("board", flat=True)
+    )
+
+
+def _next_round(tournament: Tournament) -> tuple[int, list[str], list[int]]:
+    """The round to pair next, what forbids pairing it, and the boards of the last round
+    still without a result (which an adjournment can settle)."""
     latest = last_round_number(tournament)
     number = latest + 1
     problems = []
@@ -66,22 +81,29 @@ def next_round_problems(tournament: Tournament) -> tuple[int, list[str]]:
         problems.append(
             _("All %(count)s rounds are paired.") % {"count": tournament.number_of_rounds}
         )
-    if latest:
-        missing = Pairing.objects.filter(
-            round__tournament=tournament,
-            round__number=latest,
-            black__isnull=False,
-            result=Result.NOT_PLAYED,
-        ).values_list("board", flat=True)
-        if missing:
-            problems.append(
-                _("Round %(round)s has no result on board %(boards)s.")
-                % {"round": latest, "boards": ", ".join(map(str, missing))}
-            )
-        if Round.objects.filter(
+    missing = _missing_boards(tournament, latest) if latest else []
+    if (
+        latest
+        and Round.objects.filter(
             tournament=tournament, number=latest, status=Round.Status.DRAFT
-        ).exists():
-            problems.append(_("Round %(round)s is not published yet.") % {"round": latest})
+        ).exists()
+    ):
+        problems.append(_("Round %(round)s is not published yet.") % {"round": latest})
+    return number, problems, missing
+
+
+def _missing_message(number: int, boards: list[int]) -> str:
+    return _(
+        "Round %(round)s has no result on board %(boards)s; enter the results, or confirm "
+        "that these games are adjourned."
+    ) % {"round": number, "boards": ", ".join(map(str, boards))}
+
+
+def next_round_problems(tournament: Tournament) -> tuple[int, list[str]]:
+    """The number of the round to pair next, and why it cannot be paired yet."""
+    number, problems, missing = _next_round(tournament)
+    if missing:
+        problems.append(_missing_message(number - 1, missing))
     return number, problems
 
 
@@ -177,26 +199,63 @@ def _store_pairing(
     return store_round(tournament, number, games, byes, paired_by=paired_by)
 
 
-def _pairing_problems(tournament: Tournament) -> int:
-    number, problems = next_round_problems(tournament)
+class ResultsMissing(TournamentError):
+    """The last round has games without a result: pairing goes on only when the caller
+    confirms (``adjourn_missing=True``) that they are adjourned (FIDE checklist G40)."""
+
+    def __init__(self, problems: list[str], *, round_number: int, boards: list[int]) -> None:
+        super().__init__(problems)
+        self.round_number = round_number
+        self.boards = boards
+
+
+def _pairing_problems(
+    tournament: Tournament, *, adjourn_missing: bool, user: AbstractBaseUser | None
+) -> tuple[int, list[str]]:
+    """The round to pair and the warnings to hand back; refuses what forbids pairing.
+
+    Games still without a result in the last round are adjourned (a draw for pairing,
+    logged) when ``adjourn_missing`` confirms it, refused with their boards otherwise.
+    Adjourned games still open give a warning (checklist G40).
+    """
+    number, problems, missing = _next_round(tournament)
     if problems:
+        if missing:
+            problems.append(_missing_message(number - 1, missing))
         raise TournamentError(problems)
-    return number
+    if missing and not adjourn_missing:
+        raise ResultsMissing(
+            [_missing_message(number - 1, missing)], round_number=number - 1, boards=missing
+        )
+    warnings = [
+        _("Round %(round)s, board %(board)s: the adjourned game is still open.")
+        % {"round": round_number, "board": board}
+        for round_number, board in open_adjournments(tournament)
+    ]
+    for pairing in Pairing.objects.filter(
+        round__tournament=tournament, round__number=number - 1, board__in=missing
+    ):
+        adjourn_game(
+            pairing,
+            user=user,
+            reason=_("adjourned to pair round %(round)s") % {"round": number},
+        )
+    return number, warnings
 
 
 @transaction.atomic
 def generate_round_robin_round(
-    tournament: Tournament, *, user: AbstractBaseUser | None = None
+    tournament: Tournament, *, user: AbstractBaseUser | None = None, adjourn_missing: bool = False
 ) -> Round:
     """The next round of a (double) round robin from the FIDE Berger tables, as a draft.
 
     The odd player out of a round robin with an odd number of players has a free round,
-    stored as a zero-point bye.
+    stored as a zero-point bye. ``adjourn_missing``: see :func:`pair_swiss_round`.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not tournament.is_round_robin:
         raise TournamentError(_("This tournament is a Swiss; pair it with the Swiss engine."))
-    number = _pairing_problems(tournament)
+    number, warnings = _pairing_problems(tournament, adjourn_missing=adjourn_missing, user=user)
     ranks = set(tournament.players.values_list("start_rank", flat=True))
     count = len(ranks)
     if ranks != set(range(1, count + 1)):
@@ -230,7 +289,9 @@ def generate_round_robin_round(
         params={"round": number},
         user=user,
         round_number=number,
+        reason="\n".join(warnings),
     )
+    round_.warnings = warnings
     return round_
 
 
@@ -240,12 +301,19 @@ def pair_swiss_round(
     *,
     user: AbstractBaseUser | None = None,
     engine: PairingEngine | None = None,
+    adjourn_missing: bool = False,
 ) -> Round:
-    """The next Swiss round from the built-in FIDE Dutch engine (or ``engine``), as a draft."""
+    """The next Swiss round from the built-in FIDE Dutch engine (or ``engine``), as a draft.
+
+    Games of the last round still without a result refuse pairing (:class:`ResultsMissing`,
+    naming the boards) unless ``adjourn_missing`` confirms they are adjourned: they then
+    count as draws and each adjournment is logged. The returned round's ``warnings`` (not
+    stored) list adjourned games still open, for the caller to show (FIDE checklist G40).
+    """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.is_round_robin:
         raise TournamentError(_("This tournament is a round robin; use the Berger tables."))
-    number = _pairing_problems(tournament)
+    number, warnings = _pairing_problems(tournament, adjourn_missing=adjourn_missing, user=user)
     try:
         pairing = pair_round(pairing_state(tournament, number), engine)
     except PairingError as error:
@@ -260,7 +328,9 @@ def pair_swiss_round(
         params={"round": number},
         user=user,
         round_number=number,
+        reason="\n".join(warnings),
     )
+    round_.warnings = warnings
     return round_
 
 
@@ -278,6 +348,7 @@ def submit_pairings(
     user: AbstractBaseUser | None = None,
     round_number: int | None = None,
     confirmed: bool = False,
+    adjourn_missing: bool = False,
 ) -> Round:
     """Store a whole round given by starting ranks: ``pairs`` (white, black) in board order,
     ``byes`` the pairing-allocated bye(s). Byes announced for the round are added.
@@ -285,9 +356,10 @@ def submit_pairings(
     ``source`` is ``manual`` (typed in), ``api`` (pairing software) or ``import``. The round is
     checked as a whole: every error is listed and nothing is stored; warnings (a third colour
     in a row, …) raise :class:`PairingNeedsConfirmation` unless ``confirmed``.
+    ``adjourn_missing`` and the returned round's ``warnings``: see :func:`pair_swiss_round`.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    number = _pairing_problems(tournament)
+    number, adjourned = _pairing_problems(tournament, adjourn_missing=adjourn_missing, user=user)
     if round_number is not None and round_number != number:
         raise TournamentError(
             _("Round %(given)s cannot be paired now; the next round is %(next)s.")
@@ -315,6 +387,7 @@ def submit_pairings(
         params={"round": number, "source": Round.PairedBy(source).label},
         user=user,
         round_number=number,
-        reason="\n".join(check.warnings),
+        reason="\n".join([*check.warnings, *adjourned]),
     )
+    round_.warnings = adjourned
     return round_

@@ -17,7 +17,7 @@ from fractions import Fraction
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -38,7 +38,7 @@ from tournaments.pairing import PairingError, PairingState, validate_round
 from tournaments.pairing.base import recorded_pairing
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
-from tournaments.selectors import tournament_sheet
+from tournaments.selectors import missing_results, open_adjournments, tournament_sheet
 from tournaments.trf import TrfDocument, TrfError, TrfRecord, read_trf, write_trf
 from tournaments.trf.document import parse_trf_date
 
@@ -400,12 +400,22 @@ def _round_dates(tournament: Tournament) -> str:
     return ("132" + " " * 88 + "  ".join(blocks)).rstrip()
 
 
+COMMENT_TAGS = {
+    TournamentLog.Kind.MANUAL_PAIRING: "MPA",
+    TournamentLog.Kind.FULL_POINT_BYE: "FPB",
+}
+"""The TEC manual's short tags; every other kind is written with its English label."""
+
+
 def _comments(tournament: Tournament) -> Iterable[TrfRecord]:
-    """The log's integrity events as TRF-2026 ``###`` comments."""
+    """The log's integrity events as TRF-2026 ``###`` comments, in English whatever the
+    site's language: ``### Correction @ Round 4: …``, ``### FPB @ Round 2: …``."""
     for entry in tournament.log.exclude(kind=TournamentLog.Kind.IMPORT).iterator():
+        with translation.override("en"):
+            tag = COMMENT_TAGS.get(entry.kind) or str(TournamentLog.Kind(entry.kind).label)
         where = f" @ Round {entry.round_number}" if entry.round_number else ""
         reason = f" ({entry.reason})" if entry.reason else ""
-        text = " ".join(f"{entry.get_kind_display()}{where}: {entry.message}{reason}".split())
+        text = " ".join(f"{tag}{where}: {entry.message}{reason}".split())
         yield TrfRecord(f"### {text}")
 
 
@@ -436,11 +446,30 @@ def _with_announced_byes(tournament: Tournament, sheet: TournamentSheet) -> Tour
     return replace(sheet, players=players)
 
 
-def export_trf(tournament: Tournament, *, version: int = 16) -> str:
+def final_export_problems(tournament: Tournament) -> list[str]:
+    """Why the event cannot be exported as final: adjourned games open, results missing
+    (FIDE checklist G42)."""
+    problems = [
+        _("Round %(round)s, board %(board)s is adjourned; enter its result first.")
+        % {"round": number, "board": board}
+        for number, board in open_adjournments(tournament)
+    ]
+    problems += [
+        _("Round %(round)s, board %(board)s has no result.") % {"round": number, "board": board}
+        for number, board in missing_results(tournament)
+    ]
+    return problems
+
+
+def export_trf(tournament: Tournament, *, version: int = 16, final: bool = False) -> str:
     """The tournament as TRF16 (``version=16``) or TRF-2026 (with ``###`` comments).
 
     Byes requested for the next round are written in its column, as pairing engines expect.
+    ``final`` (the file for the rating office) refuses while a game is adjourned or a result
+    is missing.
     """
+    if final:
+        raise_if(final_export_problems(tournament))
     sheet = _with_announced_byes(tournament, tournament_sheet(tournament))
     records = list(_header_records(tournament, len(sheet.players), version))
     if version == 2026:

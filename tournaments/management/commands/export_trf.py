@@ -1,4 +1,4 @@
-"""``export_trf ID [--version 16|2026]``: a tournament as a TRF file on standard output."""
+"""``export_trf ID [--version 16|2026] [--final]``: a tournament as TRF on standard output."""
 
 from django.core.management.base import BaseCommand
 
@@ -18,11 +18,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("tournament", help="tournament id or slug")
         parser.add_argument("--version", type=int, choices=[16, 2026], default=16)
+        parser.add_argument(
+            "--final",
+            action="store_true",
+            help="the final file: refused while a game is adjourned or a result is missing",
+        )
 
     def handle(self, *args, **options):
         tournament = get_tournament(options["tournament"])
         try:
-            text = export_trf(tournament, version=options["version"])
+            text = export_trf(tournament, version=options["version"], final=options["final"])
         except TournamentError as error:
             raise bad_input("\n".join(error.problems)) from None
         self.stdout.write(text, ending="")
