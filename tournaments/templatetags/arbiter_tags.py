@@ -6,6 +6,8 @@ from fractions import Fraction
 
 from django import template
 
+from tournaments.models import Tournament
+from tournaments.permissions import Action, actions_for
 from tournaments.scoring.standings import format_points
 
 register = template.Library()
@@ -28,3 +30,10 @@ def signed(value: Fraction | None) -> str:
     if number < 0:
         return f"−{-number:.1f}"
     return "0.0"
+
+
+@register.simple_tag(takes_context=True)
+def tournament_actions(context: template.Context, tournament: Tournament) -> frozenset[Action]:
+    """What the page's user may do to the tournament: ``{% tournament_actions t as actions %}``
+    (for shared fragments such as the navigation, on pages that do not pass it)."""
+    return actions_for(context["request"].user, tournament)
