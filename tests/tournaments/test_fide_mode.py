@@ -2,23 +2,35 @@
 items, named in each section): withdrawals in standings, adjourned games, byes, results,
 starting ranks."""
 
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from django.db.models import Q
 
-from tournaments.models import EntrySource, Player, Result, Round, WithdrawalRule
+from tournaments.models import (
+    Absence,
+    EntrySource,
+    PairingSystem,
+    Player,
+    Result,
+    Round,
+    WithdrawalRule,
+)
 from tournaments.scoring.standings import Exclusion, StandingsNotFinalError
 from tournaments.selectors import tournament_standings
 from tournaments.services import (
+    NeedsConfirmation,
     ResultsMissing,
     TournamentError,
     adjourn_game,
+    create_tournament,
     expel_player,
     pair_swiss_round,
     publish_round,
     record_result,
+    request_absence,
     resolve_adjournment,
     withdraw_player,
 )
@@ -229,3 +241,79 @@ def test_final_standings_and_final_trf_wait_for_the_adjourned_games():
     )
     assert tournament_standings(tournament, final=True).final
     assert export_trf(tournament, version=2026, final=True).startswith("012 ")
+
+
+# ---- E31–E34: point systems and byes -------------------------------------------------------
+
+UNPLAYED = DATA / "trf/tiebreak/tiebreakserver_unplayed/swiss_with_many_unplayed_rounds.trf"
+
+
+def unplayed_with_a_round_to_come():
+    """The tie-break server's 7-round Swiss of many unplayed rounds, with an 8th round."""
+    tournament = import_trf(UNPLAYED.read_bytes())
+    tournament.number_of_rounds = 8
+    tournament.save(update_fields=["number_of_rounds"])
+    return tournament
+
+
+def test_a_player_flagged_no_half_point_bye_is_refused_one():
+    tournament = unplayed_with_a_round_to_come()
+    flagged = player(tournament, 1)
+    flagged.no_half_point_bye = True
+    flagged.save(update_fields=["no_half_point_bye"])
+    with pytest.raises(TournamentError, match="may not take a half-point bye"):
+        request_absence(flagged, 8, Absence.Kind.HALF_POINT_BYE)
+    assert request_absence(flagged, 8, Absence.Kind.ZERO_POINT_BYE).round_number == 8
+
+
+def test_a_second_half_point_bye_needs_a_confirmation():
+    tournament = unplayed_with_a_round_to_come()
+    # Player 9 took half-point byes in rounds 3 and 6 (the file's "0000 - H").
+    with pytest.raises(NeedsConfirmation, match=r"half-point bye in round 3, 6; confirm"):
+        request_absence(player(tournament, 9), 8, Absence.Kind.HALF_POINT_BYE)
+    assert not Absence.objects.filter(player__tournament=tournament).exists()
+    confirmed = request_absence(
+        player(tournament, 9), 8, Absence.Kind.HALF_POINT_BYE, confirmed=True
+    )
+    assert confirmed.kind == Absence.Kind.HALF_POINT_BYE
+    # Player 1 never had one: no confirmation asked.
+    assert request_absence(player(tournament, 1), 8, Absence.Kind.HALF_POINT_BYE).pk
+
+
+def test_a_full_point_bye_is_logged_and_noted_as_deprecated():
+    tournament = unplayed_with_a_round_to_come()
+    absence = request_absence(
+        player(tournament, 1), 8, Absence.Kind.FULL_POINT_BYE, reason="team duty"
+    )
+    assert absence.warnings == [
+        "FIDE deprecates full-point byes; this one is written to the tournament report."
+    ]
+    assert comments(tournament)[-1] == (
+        f"### FPB @ Round 8: Full-point bye for {player(tournament, 1).name}. (team duty)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("points", "problem"),
+    [
+        ({"points_draw": Decimal("0.6")}, "Two draws may not be worth more than a win and a loss."),
+        ({"points_pairing_bye": Decimal("1.5")}, "A pairing-allocated bye may not be worth more"),
+    ],
+)
+def test_point_systems_that_break_the_scale_are_refused(points, problem):
+    with pytest.raises(TournamentError, match=problem):
+        create_tournament(name="Open", system=PairingSystem.SWISS, number_of_rounds=5, **points)
+
+
+def test_three_one_zero_with_a_pab_worth_a_win_is_accepted():
+    tournament = create_tournament(
+        name="Football scoring",
+        system=PairingSystem.SWISS,
+        number_of_rounds=5,
+        points_win=Decimal(3),
+        points_draw=Decimal(1),
+        points_pairing_bye=Decimal(3),
+        points_full_bye=Decimal(3),
+        points_forfeit_win=Decimal(3),
+    )
+    assert tournament.point_system().pairing_bye == 3

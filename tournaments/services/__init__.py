@@ -5,7 +5,7 @@ transaction and leaves an audit entry (``ResultChange`` or ``TournamentLog``).
 """
 
 from .configuration import change_tiebreaks, create_tournament, leave_fide_mode, update_tournament
-from .errors import TournamentError
+from .errors import NeedsConfirmation, TournamentError
 from .players import (
     add_player,
     assign_start_ranks,
@@ -27,6 +27,7 @@ from .rounds import (
 )
 
 __all__ = [
+    "NeedsConfirmation",
     "PairingNeedsConfirmation",
     "ResultsMissing",
     "TournamentError",

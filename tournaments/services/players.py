@@ -10,11 +10,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import Absence, Player, Tournament, TournamentLog
+from tournaments.models import Absence, ByeKind, Player, Tournament, TournamentLog
 from tournaments.models.player import TITLE_ORDER
 
 from .audit import last_round_number, log_event
-from .errors import TournamentError, raise_if
+from .errors import NeedsConfirmation, TournamentError, raise_if
 
 
 def player_problems(player: Player) -> list[str]:
@@ -205,6 +205,17 @@ def expel_player(
     return _leave(player, Player.Status.EXPELLED, after_round=after_round, user=user, reason=reason)
 
 
+def half_point_bye_rounds(player: Player) -> list[int]:
+    """The rounds of the player's half-point byes, taken or requested."""
+    taken = player.pairings_as_white.filter(bye=ByeKind.HALF_POINT).values_list(
+        "round__number", flat=True
+    )
+    requested = player.absences.filter(kind=Absence.Kind.HALF_POINT_BYE).values_list(
+        "round_number", flat=True
+    )
+    return sorted({*taken, *requested})
+
+
 @transaction.atomic
 def request_absence(
     player: Player,
@@ -213,10 +224,24 @@ def request_absence(
     *,
     user: AbstractBaseUser | None = None,
     reason: str = "",
+    confirmed: bool = False,
 ) -> Absence:
-    """A bye asked for before the round is paired (half-, zero- or full-point)."""
+    """A bye asked for before the round is paired (half-, zero- or full-point).
+
+    FIDE checklist E33–E34: a half-point bye is refused to a player flagged "no half-point
+    bye"; a player's second and later half-point byes raise :class:`NeedsConfirmation`
+    unless ``confirmed``; a full-point bye is logged (``### FPB``) and the returned absence's
+    ``warnings`` (not stored) carry FIDE's notice that full-point byes are deprecated.
+    """
     tournament = player.tournament
     problems = []
+    if kind not in Absence.Kind.values:
+        problems.append(
+            _("%(kind)s is not a kind of bye; expected one of %(known)s.")
+            % {"kind": kind, "known": ", ".join(Absence.Kind.values)}
+        )
+    if round_number < 1:
+        problems.append(_("Rounds are numbered from 1."))
     if round_number <= last_round_number(tournament):
         problems.append(_("Round %(round)s is already paired.") % {"round": round_number})
     if round_number > tournament.number_of_rounds:
@@ -231,6 +256,12 @@ def request_absence(
             % {"name": player.name, "round": round_number}
         )
     raise_if(problems)
+    earlier = half_point_bye_rounds(player) if kind == Absence.Kind.HALF_POINT_BYE else []
+    if earlier and not confirmed:
+        raise NeedsConfirmation(
+            _("%(name)s already has a half-point bye in round %(rounds)s; confirm a further one.")
+            % {"name": player.name, "rounds": ", ".join(map(str, earlier))}
+        )
     absence = Absence.objects.create(
         player=player,
         round_number=round_number,
@@ -238,7 +269,11 @@ def request_absence(
         reason=reason,
         user=user if user is not None and user.is_authenticated else None,
     )
+    absence.warnings = []
     if kind == Absence.Kind.FULL_POINT_BYE:
+        absence.warnings.append(
+            _("FIDE deprecates full-point byes; this one is written to the tournament report.")
+        )
         log_event(
             tournament,
             TournamentLog.Kind.FULL_POINT_BYE,

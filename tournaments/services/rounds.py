@@ -32,7 +32,7 @@ from tournaments.pairing import (
 from tournaments.selectors import open_adjournments, pairing_state
 
 from .audit import last_round_number, log_event
-from .errors import TournamentError
+from .errors import NeedsConfirmation, TournamentError
 from .results import adjourn_game
 
 ABSENCE_BYES = {
@@ -334,7 +334,7 @@ def pair_swiss_round(
     return round_
 
 
-class PairingNeedsConfirmation(TournamentError):
+class PairingNeedsConfirmation(NeedsConfirmation):
     """A legal but unusual round (FIDE checklist level L3): store it only when confirmed."""
 
 
