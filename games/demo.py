@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import QuerySet
 
 from games.models import Game
 from games.services import apply_incident, create_game, rule_on_incident, save_moves, seal_game
@@ -103,7 +104,7 @@ def load_demo_games(tournaments: Iterable[Tournament]) -> list[Game]:
     return games
 
 
-def _boards(tournament: Tournament, status: str | None = None):  # type: ignore[no-untyped-def]
+def _boards(tournament: Tournament, status: str | None = None) -> QuerySet[Pairing]:
     boards = Pairing.objects.filter(round__tournament=tournament, black__isnull=False)
     if status:
         boards = boards.filter(round__status=status)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import chess
 from django.db.models import QuerySet
 
-from games.models import Game, Incident
+from games.models import Game, Incident, SealedEnvelope
 from games.rules.incidents import ReplayedGame, replay_moves
 from games.rules.rulesets import Ruleset, get_ruleset
 from tournaments.models import Pairing, Round, Tournament
@@ -76,6 +76,6 @@ def incidents_of_round(tournament: Tournament, round_number: int) -> QuerySet[In
     )
 
 
-def open_envelope_of(game: Game):  # type: ignore[no-untyped-def]
+def open_envelope_of(game: Game) -> SealedEnvelope | None:
     """The game's envelope that has not been opened yet, or ``None``."""
     return game.envelopes.filter(opened_at__isnull=True).order_by("-adjournment").first()
