@@ -122,46 +122,70 @@ class UploadForm(forms.Form):
     file = forms.FileField(label=_("File"))
 
     def text(self) -> str:
-        """The uploaded file as text: UTF-8 (with or without BOM), else Latin-1."""
-        raw = self.cleaned_data["file"].read()
+        return self.decode(self.cleaned_data["file"].read())
+
+    @staticmethod
+    def decode(raw: bytes) -> str:
+        """An uploaded file as text: UTF-8 (with or without BOM), else Latin-1."""
         try:
-            return str(raw.decode("utf-8-sig"))
+            return raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            return str(raw.decode("latin-1"))
+            return raw.decode("latin-1")
 
 
 class PairingsForm(forms.Form):
-    """A Swiss round typed in by starting ranks, one board per line: ``12 7``; a bye: ``bye 5``."""
+    """A Swiss round by starting ranks, typed in (one board per line: ``12 7``; a bye:
+    ``bye 5``) or uploaded as a pairing program's output (bbpPairings and JaVaFo write the
+    number of boards first, then ``white black`` lines, a bye as ``5 0``)."""
 
     boards = forms.CharField(
         label=_("Boards"),
+        required=False,
         widget=forms.Textarea(attrs={"rows": 12, "cols": 24, "spellcheck": "false"}),
         help_text=_(
             "One board per line: white's starting rank, then black's (e.g. 12 7). "
             "A pairing-allocated bye: bye 5."
         ),
     )
+    file = forms.FileField(
+        label=_("Or the pairing program's output file"),
+        required=False,
+        help_text=_("bbpPairings or JaVaFo output: the number of boards, then one board a line."),
+    )
     confirmed = forms.BooleanField(
         label=_("Store the round despite the warnings"),
         required=False,
     )
 
-    def clean_boards(self) -> tuple[list[tuple[int, int]], list[int]]:
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        upload = data.get("file")
+        text = UploadForm.decode(upload.read()) if upload else data.get("boards", "")
+        data["pairs"], data["byes"] = self._parse(text)
+        return data
+
+    def _parse(self, text: str) -> tuple[list[tuple[int, int]], list[int]]:
+        lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)]
+        lines = [(n, line) for n, line in lines if line]
+        if lines and lines[0][1].isdigit() and int(lines[0][1]) == len(lines) - 1:
+            lines = lines[1:]  # a pairing program's count of boards
         pairs: list[tuple[int, int]] = []
         byes: list[int] = []
         problems = []
-        for number, line in enumerate(self.cleaned_data["boards"].splitlines(), start=1):
+        for number, line in lines:
             words = line.replace("-", " ").replace(",", " ").split()
-            if not words:
-                continue
-            if words[0].lower() == "bye" and len(words) == 2 and words[1].isdigit():
+            if len(words) == 2 and words[0].lower() == "bye" and words[1].isdigit():
                 byes.append(int(words[1]))
             elif len(words) == 2 and all(word.isdigit() for word in words):
-                pairs.append((int(words[0]), int(words[1])))
+                white, black = int(words[0]), int(words[1])
+                if black == 0:
+                    byes.append(white)
+                else:
+                    pairs.append((white, black))
             else:
                 problems.append(
                     _("Line %(line)s: “%(text)s” is neither “white black” nor “bye N”.")
-                    % {"line": number, "text": line.strip()}
+                    % {"line": number, "text": line}
                 )
         if problems:
             raise forms.ValidationError(problems)

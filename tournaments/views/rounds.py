@@ -47,10 +47,10 @@ def pair_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def enter_pairings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """A Swiss round from pairing software or a hand draw, typed in by starting ranks."""
-    form = PairingsForm(request.POST or None)
+    form = PairingsForm(request.POST or None, request.FILES or None)
     warnings: list[str] = []
     if request.method == "POST" and form.is_valid():
-        pairs, byes = form.cleaned_data["boards"]
+        pairs, byes = form.cleaned_data["pairs"], form.cleaned_data["byes"]
         try:
             round_ = submit_pairings(
                 tournament,

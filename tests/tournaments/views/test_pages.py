@@ -12,6 +12,7 @@ from django.urls import reverse
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
 from tournaments.models import Pairing, Result, Round, Tournament, TournamentRole
 from tournaments.services import generate_round_robin_round, publish_round
+from tournaments.services.trf_exchange import import_trf
 
 DATA = Path(__file__).parents[2] / "data" / "ui"
 Role = TournamentRole.Role
@@ -147,3 +148,21 @@ def test_the_last_chief_arbiter_cannot_be_removed(client, round_robin):
     deputy = UserFactory(username="deputy")
     client.post(url("roles", round_robin), {"username": "deputy", "role": Role.DEPUTY_ARBITER})
     assert round_robin.roles.get(user=deputy).role == Role.DEPUTY_ARBITER
+
+
+def test_a_pairing_programs_output_file_becomes_the_round(client):
+    """bbpPairings' round 3 of FIDE's Dutch 2025 example C.5: 1–5, 3–2, bye to 6; player 4
+    announced a zero-point bye in the TRF file."""
+    with open(DATA / "dutch_2025_C5.input.trf", "rb") as trf:
+        tournament = import_trf(trf.read(), filename="dutch_2025_C5.input.trf")
+    client.force_login(UserFactory(is_staff=True))
+    with open(DATA / "dutch_2025_C5.output.expected", "rb") as output:
+        response = client.post(url("round_enter", tournament), {"file": output})
+    assert response.status_code == 302, response.context["form"].errors
+    boards = Round.objects.get(tournament=tournament, number=3).pairings.order_by("board")
+    assert [(b.white.start_rank, b.black.start_rank if b.black else b.bye) for b in boards] == [
+        (1, 5),
+        (3, 2),
+        (6, "pab"),
+        (4, "zero"),
+    ]
