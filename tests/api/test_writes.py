@@ -192,3 +192,17 @@ def test_every_error_has_code_detail_and_field(numbered: Tournament, as_scope: A
     assert set(missing.json()) == {"code", "detail", "field", "errors"}
     assert client.get("/api/v1/tournaments/no-such-event/").json()["code"] == "not_found"
     assert client.patch(f"{url}players/").json()["code"] == "method_not_allowed"
+
+
+def test_the_detail_speaks_the_clients_language_the_code_does_not(
+    numbered: Tournament, client_: APIClient
+) -> None:
+    client_.credentials(HTTP_AUTHORIZATION="Token arb_0000000000000000_guess")
+    url = f"/api/v1/tournaments/{numbered.slug}/state/"
+    chinese = client_.get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").json()
+    english = client_.get(url, HTTP_ACCEPT_LANGUAGE="en").json()
+    assert chinese["code"] == english["code"] == "authentication_failed"
+    assert (english["detail"], chinese["detail"]) == (
+        "Invalid or revoked API token.",
+        "API 令牌无效或已吊销。",
+    )
