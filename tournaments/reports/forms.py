@@ -3,6 +3,7 @@ sealed-move envelope."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar
@@ -12,7 +13,7 @@ from django.utils.translation import gettext as _
 from reportlab.graphics.shapes import Circle, Drawing, Rect, String
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.reports.event import ReportEvent
@@ -110,8 +111,9 @@ class GameHeading:
 
 
 class ScoresheetForm(PdfReport):
-    """A scoresheet: the game's heading, 60 numbered moves in two blocks, the result and the
-    signatures (Art. 8.1 of the Laws: both players record every move)."""
+    """Scoresheets, one page per game: the game's heading, 60 numbered moves in two blocks,
+    the result and the signatures (Art. 11.1 of the Laws: both players record every move).
+    Without games, one blank sheet."""
 
     kind = "scoresheet"
     moves: ClassVar[int] = 60
@@ -120,13 +122,13 @@ class ScoresheetForm(PdfReport):
     def __init__(
         self,
         event: ReportEvent,
-        game: GameHeading | None = None,
+        games: Sequence[GameHeading] = (),
         *,
         paper: str | None = None,
         author: str = "",
     ) -> None:
         super().__init__(event, paper=paper, author=author)
-        self.game = game or GameHeading()
+        self.games = list(games) or [GameHeading()]
 
     @property
     def title(self) -> str:
@@ -137,7 +139,14 @@ class ScoresheetForm(PdfReport):
         return ""
 
     def flowables(self, width: float) -> list[Flowable]:
-        game = self.game
+        pages: list[Flowable] = []
+        for game in self.games:
+            if pages:
+                pages.append(PageBreak())
+            pages += self._sheet(game, width)
+        return pages
+
+    def _sheet(self, game: GameHeading, width: float) -> list[Flowable]:
         heading = _field_table(
             [
                 (_("Round"), str(game.round or "")),

@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 
 from tournaments.models import ByeKind, Pairing, PairingSystem, Player, Result, Tournament
 from tournaments.reports.event import event_for_tournament
+from tournaments.reports.forms import GameHeading
 from tournaments.reports.pdf import TableReport
 from tournaments.reports.tables import (
     Board,
@@ -142,3 +143,12 @@ def _side(player: Player, tournament: Tournament, points: dict[int, Fraction]) -
 def table_report(tournament: Tournament, table: Table, *, paper: str | None = None) -> TableReport:
     """A PDF of one of the tables above, with the tournament's header."""
     return TableReport(event_for_tournament(tournament), table, paper=paper)
+
+
+def scoresheet_headings(boards: RoundBoards, day: str = "") -> list[GameHeading]:
+    """A scoresheet heading for each game of the round (byes need none)."""
+    return [
+        GameHeading(boards.round, board.number, board.white.name, board.black.name, day)
+        for board in boards.boards
+        if board.black is not None
+    ]

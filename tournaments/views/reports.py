@@ -11,17 +11,21 @@ import csv
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.models import SealedEnvelope
 from tournaments.models import Round, Tournament
 from tournaments.permissions import Action, actions_for, tournament_action_required
 from tournaments.reports.event import event_for_tournament, tiebreak_legend
-from tournaments.reports.forms import GameHeading, ResultSheetReport, ScoresheetForm
+from tournaments.reports.forms import ResultSheetReport, ScoresheetForm, SealedMoveEnvelope
+from tournaments.reports.incidents import IncidentReport, envelope_facts, incident_lines
 from tournaments.reports.pdf import PAPERS, PdfReport, slug
 from tournaments.reports.sources import (
     crosstable_data,
     round_boards,
+    scoresheet_headings,
     standings_data,
     starting_list_data,
     table_report,
@@ -205,5 +209,39 @@ def players_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_action_required(Action.VIEW)
 def scoresheet_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """A blank scoresheet with the event's header."""
-    report = ScoresheetForm(event_for_tournament(tournament), GameHeading(), paper=_paper(request))
+    return _pdf(ScoresheetForm(event_for_tournament(tournament), paper=_paper(request)))
+
+
+@tournament_action_required(Action.FOLLOW)
+def round_scoresheets_pdf(
+    request: HttpRequest, tournament: Tournament, number: int
+) -> HttpResponse:
+    """A scoresheet for every game of the round, with round, board and players filled in."""
+    _visible_round(request, tournament, number)
+    round_ = tournament.rounds.get(number=number)
+    day = timezone.localtime(round_.starts_at).date().isoformat() if round_.starts_at else ""
+    headings = scoresheet_headings(round_boards(tournament, number), day)
+    return _pdf(ScoresheetForm(event_for_tournament(tournament), headings, paper=_paper(request)))
+
+
+@tournament_action_required(Action.FOLLOW)
+def incidents_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The arbiter's incident report: every incident with its ruling."""
+    report = IncidentReport(
+        event_for_tournament(tournament), incident_lines(tournament), paper=_paper(request)
+    )
+    return _pdf(report)
+
+
+@tournament_action_required(Action.FOLLOW)
+def envelope_pdf(request: HttpRequest, tournament: Tournament, envelope_id: int) -> HttpResponse:
+    """The envelope of an adjourned game (without the sealed move)."""
+    envelope = get_object_or_404(
+        SealedEnvelope.objects.select_related("game__pairing__round"),
+        pk=envelope_id,
+        game__pairing__round__tournament=tournament,
+    )
+    report = SealedMoveEnvelope(
+        event_for_tournament(tournament), envelope_facts(envelope), paper=_paper(request)
+    )
     return _pdf(report)
