@@ -55,4 +55,11 @@ urlpatterns = [
         reports.result_sheet_pdf,
         name="result_sheet_pdf",
     ),
+    path(
+        f"{T}rounds/<int:number>/scoresheets.pdf",
+        reports.round_scoresheets_pdf,
+        name="round_scoresheets_pdf",
+    ),
+    path(f"{T}incidents.pdf", reports.incidents_pdf, name="incidents_pdf"),
+    path(f"{T}envelopes/<int:envelope_id>.pdf", reports.envelope_pdf, name="envelope_pdf"),
 ]
