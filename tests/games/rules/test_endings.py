@@ -212,3 +212,17 @@ def test_online_flag_fall_in_the_first_moves_voids_the_game():
     for san in ("Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3"):
         board.push_san(san)
     assert flag_fall_ruling(board, chess.BLACK, ONLINE).score.value == "1-0"
+
+
+def test_search_never_contradicts_d3_on_a_sample():
+    """Every answer the bounded search proves agrees with the D3-Chess vector (the full
+    comparison, with counts, is bench/checkgames_dead_positions.py)."""
+    proved = 0
+    for expected, fen in D3[::25]:
+        board = chess.Board(fen)
+        for color, letter in ((chess.WHITE, expected[0]), (chess.BLACK, expected[1])):
+            answer = can_checkmate(board, color, node_limit=200)
+            if answer is not None:
+                proved += 1
+                assert answer == (letter != "-"), (expected, fen, color)
+    assert proved >= 20
