@@ -26,6 +26,7 @@ __all__ = [
     "IllegalMoveError",
     "MoveTextError",
     "UnreadableMoveError",
+    "castling_obstacle",
     "parse_move",
     "side_name",
 ]

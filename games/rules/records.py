@@ -31,6 +31,7 @@ __all__ = [
     "game_from_uci",
     "read_pgn",
     "read_pgn_file",
+    "starting_board",
 ]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -41,7 +42,7 @@ _TAG_UNESCAPE = re.compile(r"\\(.)")
 _TOKEN = re.compile(
     r"""
     (?P<space>\s+)
-    |(?P<result>1-0|0-1|1/2-1/2|½-½|\*)(?![\w-])
+    |(?P<result>1-0|0-1|1/2-1/2|½-½|1/2|\*)(?![\w-])
     |(?P<number>[1-9][0-9]*(?:\.+|…|(?=\s)))
     |(?P<ellipsis>\.\.+|…)
     |(?P<nag>\$[0-9]+)
@@ -288,7 +289,7 @@ class _PgnReader:
             if self.game.moves:
                 self.game.moves[-1].nags.append(int(token[1:]))
         elif kind == "result":
-            self.game.result_token = "1/2-1/2" if token == "½-½" else token
+            self.game.result_token = "1/2-1/2" if token in ("½-½", "1/2") else token
             self.in_movetext = False
             self.after_result = True
         else:

@@ -234,3 +234,9 @@ def test_moves_from_lists():
     assert replay(from_fen).error is None
     bad_fen = replay(game_from_moves(["e4"], fen="not a fen"))
     assert bad_fen.setup_error is not None and "not a fen" in bad_fen.setup_error
+
+
+def test_short_draw_marker_and_move_numbers_without_dots():
+    (record,) = read_pgn(io.StringIO("1 e4 e5 2 Nf3 1/2\n"))
+    assert [m.text for m in record.moves] == ["e4", "e5", "Nf3"]
+    assert record.declared_result == "1/2-1/2"
