@@ -119,3 +119,44 @@ def test_unknown_paper_is_refused(held_round_robin):
             standings_table(held_round_robin, compute_standings(held_round_robin, [])),
             paper="a3",
         )
+
+
+def test_karl_mala_wall_chart_by_starting_rank_reads_the_file_s_own_games():
+    # Vasquez (no. 1) in the TRF: 141 w 1, 78 b 1, 42 w 1, 21 b 1, 16 w 1, ... 6.0 points.
+    sheet = trf_sheet("karl_mala_2005.trf")
+    standings = compute_standings(sheet, ["BH", "SB"])
+    table = wall_chart_table(sheet, standings, order="start")
+    report = TableReport(event_for_sheet(sheet, ["BH", "SB"]), table)
+    cells = pdf_cells(report.generate()[2])
+    start = cells.index("Vasquez,Rodrigo")
+    assert cells[start + 4 : start + 14] == [
+        "141w1", "1", "78b1", "2", "42w1", "3", "21b1", "4", "16w1", "5",
+    ]  # fmt: skip
+
+
+def test_a_double_round_robin_prints_two_marks_per_cell():
+    from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
+
+    win, draw, loss = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
+    white, black = Color.WHITE, Color.BLACK
+    # Three players, each pair meets twice (rounds 1-3 and 4-6), one sits out each round.
+    games = [
+        (1, 1, 2, win),
+        (2, 2, 3, draw),
+        (3, 3, 1, loss),
+        (4, 2, 1, draw),
+        (5, 3, 2, win),
+        (6, 1, 3, win),
+    ]
+    entries: dict[int, list[RoundEntry]] = {1: [], 2: [], 3: []}
+    reverse = {win: loss, loss: win, draw: draw}
+    for number, w, b, outcome in games:
+        entries[w].append(RoundEntry(number, outcome, b, white))
+        entries[b].append(RoundEntry(number, reverse[outcome], w, black))
+    sheet = TournamentSheet(
+        "Double", 6, tuple(PlayerSheet(n, f"P{n}", rounds=tuple(entries[n])) for n in (1, 2, 3))
+    )
+    table = round_robin_table(sheet, compute_standings(sheet, []), order="start", cycles=2)
+    grid = {row[2].text: [cell.text for cell in row[6:9]] for row in table.rows}
+    # P1 beat P2 then drew with him; beat P3 as Black in round 3 and again as White.
+    assert grid == {"P1": ["", "1 ½", "1 1"], "P2": ["0 ½", "", "½ 0"], "P3": ["0 0", "½ 1", ""]}
