@@ -3,6 +3,7 @@ for the browser. Every failed attempt counts towards the address's failed-auth l
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -18,12 +19,12 @@ from tournaments.models.tokens import TOKEN_PREFIX
 from .throttling import FailedAuthThrottle
 
 
-def _guarded(request: Request, attempt: Any) -> Any:
-    """Run an authentication attempt behind the failed-auth limit."""
+def guarded(request: Request, attempt: Callable[..., Any], *args: Any) -> Any:
+    """Run an authentication attempt behind the failed-auth limit of the address."""
     guard = FailedAuthThrottle()
     guard.check(request)
     try:
-        return attempt()
+        return attempt(*args)
     except exceptions.AuthenticationFailed:
         guard.record_failure(request)
         raise
@@ -42,7 +43,7 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         header = authentication.get_authorization_header(request).split()
         if not header or header[0].lower() != self.keyword.lower().encode():
             return None
-        return _guarded(request, lambda: self._check(header))  # type: ignore[no-any-return]
+        return guarded(request, self._check, header)
 
     def _check(self, header: list[bytes]) -> tuple[Any, ApiToken]:
         if len(header) != 2:
@@ -71,12 +72,10 @@ class GuardedBasicAuthentication(authentication.BasicAuthentication):
     def authenticate(self, request: Request) -> tuple[Any, None] | None:
         if not authentication.get_authorization_header(request).lower().startswith(b"basic"):
             return None
-        return _guarded(
-            request, lambda: super(GuardedBasicAuthentication, self).authenticate(request)
-        )  # type: ignore[no-any-return]
+        return guarded(request, super().authenticate, request)
 
 
-class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+class ApiTokenScheme(OpenApiAuthenticationExtension):
     target_class = "tournaments.api.authentication.ApiTokenAuthentication"
     name = "apiToken"
 
@@ -92,7 +91,7 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped
         }
 
 
-class GuardedBasicScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+class GuardedBasicScheme(OpenApiAuthenticationExtension):
     target_class = "tournaments.api.authentication.GuardedBasicAuthentication"
     name = "basicAuth"
 

@@ -113,12 +113,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, exceptions.ValidationError):
         items = list(_validation_items(exc.detail)) or [error_item("invalid", str(exc))]
     else:
-        items = [
-            error_item(
-                exc.get_codes() if isinstance(exc.get_codes(), str) else exc.default_code,
-                str(exc.detail),
-            )
-        ]
+        code = exc.get_codes()
+        items = [error_item(code if isinstance(code, str) else exc.default_code, str(exc.detail))]
     response.data = error_body(items)
     return response
 

@@ -15,14 +15,14 @@ from rest_framework import exceptions
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
+from tournaments.models import ApiToken
+
 DEFAULT_WRITE_RATE = "300/min"
 DEFAULT_FAILED_AUTH_RATE = "20/min"
 
 
 def client_identity(request: Request) -> str | None:
     """``token:<id>`` or ``user:<id>`` for an authenticated client, else ``None``."""
-    from tournaments.models import ApiToken
-
     if isinstance(request.auth, ApiToken):
         return f"token:{request.auth.pk}"
     if request.user and request.user.is_authenticated:

@@ -43,8 +43,8 @@ class ApiTokenListView(TournamentApiView):
     def post(self, request: Request, slug: str) -> Response:
         data = validated(ApiTokenCreateSerializer, request)
         token, key = create_api_token(self.tournament, user=self.acting_user(), **data)
-        token.key = key  # type: ignore[attr-defined]
-        return Response(ApiTokenCreatedSerializer(token).data, status=status.HTTP_201_CREATED)
+        created = {**ApiTokenSerializer(token).data, "key": key}
+        return Response(created, status=status.HTTP_201_CREATED)
 
 
 class ApiTokenDetailView(TournamentApiView):
