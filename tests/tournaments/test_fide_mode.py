@@ -25,8 +25,10 @@ from tournaments.services import (
     ResultsMissing,
     TournamentError,
     adjourn_game,
+    correct_result,
     create_tournament,
     expel_player,
+    leave_fide_mode,
     pair_swiss_round,
     publish_round,
     record_result,
@@ -317,3 +319,62 @@ def test_three_one_zero_with_a_pab_worth_a_win_is_accepted():
         points_forfeit_win=Decimal(3),
     )
     assert tournament.point_system().pairing_bye == 3
+
+
+# ---- F36–F37: results and corrections ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("1-1", "1-1 is not a result: a player who wins leaves his opponent 0"),
+        ("1-½", "1-½ is not a result: a player who wins leaves his opponent 0"),
+        ("1/2-1", "1/2-1 is not a result: a player who wins leaves his opponent 0"),
+        ("=/=", "=/= is not a result: a forfeit is .* and is never drawn"),
+        ("+/=", r"\+/= is not a result: a forfeit is .* and is never drawn"),
+        ("=/-", "=/- is not a result: a forfeit is .* and is never drawn"),
+        ("+/+", r"\+/\+ is not a result: only one player can win by forfeit"),
+        ("2-0", "2-0 is not a result: expected one of"),
+    ],
+)
+def test_impossible_results_are_refused_with_the_reason(typed, why):
+    tournament = held_swiss_round_5_unfinished([1])
+    board_1 = tournament.rounds.get(number=5).pairings.get(board=1)
+    with pytest.raises(TournamentError, match=why):
+        record_result(board_1, typed, source=EntrySource.HAND, user=None)
+    board_1.refresh_from_db()
+    assert board_1.result == Result.NOT_PLAYED
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("½-½", Result.DRAW),
+        ("½-0", Result.WHITE_HALF_BLACK_ZERO),
+        ("−/+", Result.BLACK_FORFEIT_WIN),
+    ],
+)
+def test_results_are_read_as_arbiters_write_them(typed, stored):
+    tournament = held_swiss_round_5_unfinished([1])
+    board_1 = tournament.rounds.get(number=5).pairings.get(board=1)
+    assert record_result(board_1, typed, source=EntrySource.HAND, user=None).result == stored
+
+
+def test_fide_mode_corrects_the_last_two_rounds_only_and_logs_each_correction():
+    tournament = import_trf(HELD_SWISS_5.read_bytes())
+    # Held's file: round 4, board 1 Bruno – Stephan 1-0; round 3, board 1 Alyx – Bruno ½-½.
+    round_4 = tournament.rounds.get(number=4).pairings.get(board=1)
+    correct_result(round_4, Result.DRAW, user=None, reason="scoresheets checked")
+    assert comments(tournament)[-1] == (
+        "### Correction @ Round 4: Board 1 (Bruno – Stephan): 1-0 → ½-½. (scoresheets checked)"
+    )
+    round_3 = tournament.rounds.get(number=3).pairings.get(board=1)
+    with pytest.raises(
+        TournamentError, match="only the results of rounds 4 and 5 may be corrected"
+    ):
+        correct_result(round_3, Result.WHITE_WINS, user=None, reason="late claim")
+    leave_fide_mode(tournament, user=None, reason="club event")
+    correct_result(round_3, Result.WHITE_WINS, user=None, reason="late claim")
+    assert comments(tournament)[-1] == (
+        "### Correction @ Round 3: Board 1 (Alyx – Bruno): ½-½ → 1-0. (late claim)"
+    )

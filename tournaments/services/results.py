@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -12,6 +14,32 @@ from tournaments.models import EntrySource, Pairing, Result, ResultChange, Round
 
 from .audit import last_round_number, log_event
 from .errors import TournamentError
+
+_SPELLINGS = str.maketrans({"½": "1/2", "−": "-", "–": "-", " ": None})
+_SCORES = re.compile(r"(1/2|1|0)-(1/2|1|0)")
+_FORFEITS = re.compile(r"([+=-])/([+=-])")
+
+
+def parse_result(text: str) -> Result:
+    """A board result as typed (``1-0``, ``½-½``, ``−/+`` …), or a :class:`TournamentError`
+    saying why it is not one (FIDE checklist F36: 1-1, 1-½, drawn and mixed forfeits)."""
+    normal = text.strip().translate(_SPELLINGS)
+    if normal in Result.values:
+        return Result(normal)
+    scores, forfeits = _SCORES.fullmatch(normal), _FORFEITS.fullmatch(normal)
+    if scores and "1" in scores.groups():
+        return _refuse(text, _("a player who wins leaves his opponent 0"))
+    if forfeits and forfeits.groups() == ("+", "+"):
+        return _refuse(text, _("only one player can win by forfeit"))
+    if forfeits:
+        return _refuse(text, _("a forfeit is +/−, −/+ or −/− and is never drawn"))
+    return _refuse(text, _("expected one of %(known)s") % {"known": ", ".join(Result.values)})
+
+
+def _refuse(text: str, why: str) -> Result:
+    raise TournamentError(
+        _("%(result)s is not a result: %(why)s.") % {"result": text.strip() or '""', "why": why}
+    )
 
 
 def _reason_kind(old: Result, new: Result, source: str, ruling_ref: str | None) -> str:
@@ -77,13 +105,7 @@ def record_result(
     pairing = (
         Pairing.objects.select_for_update().select_related("round__tournament").get(pk=pairing.pk)
     )
-    try:
-        new = Result(result)
-    except ValueError:
-        raise TournamentError(
-            _("%(result)s is not a result; expected one of %(known)s.")
-            % {"result": result, "known": ", ".join(Result.values)}
-        ) from None
+    new = parse_result(result)
     if source not in EntrySource.values:
         raise TournamentError(_("Unknown entry source %(source)s.") % {"source": source})
     old = Result(pairing.result)
