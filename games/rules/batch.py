@@ -13,6 +13,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from multiprocessing.pool import AsyncResult
 
 from games.rules.records import GameRecord, decode_lines, read_pgn
@@ -26,6 +27,7 @@ CHUNK_BYTES = 256 * 1024
 PARALLEL_MIN_BYTES = 2 * 1024 * 1024
 
 Progress = Callable[[int], None]
+Check = Callable[[GameRecord], GameReport]
 
 
 @dataclass
@@ -70,6 +72,7 @@ def check_file(
     *,
     jobs: int | None = None,
     progress: Progress | None = None,
+    mate_search_nodes: int = 0,
 ) -> Iterator[GameReport]:
     """Reports for every game of the PGN file at ``path``, in order.
 
@@ -79,25 +82,26 @@ def check_file(
     """
     size = os.path.getsize(path)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    check = partial(check_safely, ruleset=ruleset, mate_search_nodes=mate_search_nodes)
     if workers > 1 and size >= PARALLEL_MIN_BYTES:
-        yield from _check_parallel(path, ruleset, workers, progress)
+        yield from _check_parallel(path, check, workers, progress)
     else:
-        yield from _check_serial(path, ruleset, progress)
+        yield from _check_serial(path, check, progress)
 
 
-def check_safely(record: GameRecord, ruleset: Ruleset) -> GameReport:
+def check_safely(record: GameRecord, ruleset: Ruleset, mate_search_nodes: int = 0) -> GameReport:
     """:func:`check_game`, except that a defect met in one game becomes that game's report
     instead of ending the whole file's check."""
     try:
-        return check_game(record, ruleset)
+        return check_game(record, ruleset, mate_search_nodes=mate_search_nodes)
     except Exception as error:  # one broken game must not stop the next ones
         return unchecked_report(record, ruleset, f"could not be checked: {error!r}")
 
 
-def _check_serial(path: str, ruleset: Ruleset, progress: Progress | None) -> Iterator[GameReport]:
+def _check_serial(path: str, check: Check, progress: Progress | None) -> Iterator[GameReport]:
     with open(path, "rb") as stream:
         for record in read_pgn(decode_lines(stream)):
-            yield check_safely(record, ruleset)
+            yield check(record)
             if progress is not None:
                 progress(stream.tell())
 
@@ -142,19 +146,19 @@ def _chunks(path: str) -> Iterator[tuple[_Chunk, int]]:
             yield _Chunk(first_line, lines), stream.tell()
 
 
-def _check_chunk(chunk: _Chunk, ruleset: Ruleset) -> list[GameReport]:
+def _check_chunk(chunk: _Chunk, check: Check) -> list[GameReport]:
     records = read_pgn(decode_lines(chunk.lines), first_line=chunk.first_line)
-    return [check_safely(record, ruleset) for record in records]
+    return [check(record) for record in records]
 
 
 def _check_parallel(
-    path: str, ruleset: Ruleset, workers: int, progress: Progress | None
+    path: str, check: Check, workers: int, progress: Progress | None
 ) -> Iterator[GameReport]:
     games_before = 0
     pending: deque[tuple[AsyncResult[list[GameReport]], int]] = deque()
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         for chunk, done in _chunks(path):
-            pending.append((pool.apply_async(_check_chunk, (chunk, ruleset)), done))
+            pending.append((pool.apply_async(_check_chunk, (chunk, check)), done))
             if len(pending) >= 2 * workers:
                 games_before = yield from _drain_one(pending, games_before, progress)
         while pending:

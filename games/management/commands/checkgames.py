@@ -43,6 +43,16 @@ class Command(BaseCommand):
             default=None,
             help=_("worker processes for large files (default: one per core)"),
         )
+        parser.add_argument(
+            "--mate-search",
+            type=int,
+            default=0,
+            metavar="NODES",
+            help=_(
+                "also search each final position up to NODES positions for a proof that a "
+                "side cannot mate by any sequence of legal moves (default: off)"
+            ),
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
@@ -57,7 +67,14 @@ class Command(BaseCommand):
         summary = Summary()
         progress = self._progress_bar(path, summary)
         try:
-            for report in check_file(path, ruleset, jobs=options["jobs"], progress=progress):
+            reports = check_file(
+                path,
+                ruleset,
+                jobs=options["jobs"],
+                progress=progress,
+                mate_search_nodes=options["mate_search"],
+            )
+            for report in reports:
                 summary.add(report)
                 if as_json:
                     self.stdout.write(json.dumps(report.as_dict(), ensure_ascii=False))

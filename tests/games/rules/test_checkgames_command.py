@@ -84,3 +84,14 @@ def test_both_cores_give_the_same_reports_in_order(tmp_path, monkeypatch):
     assert len(serial) == 232 * 2 + 2
     assert parallel == serial
     assert serial[232]["first_error"]["game"] == 233
+
+
+def test_mate_search_finding_on_a_locked_position(tmp_path):
+    # D3-Chess vector, class "--": pawns locked, only the kings can move.
+    path = tmp_path / "locked.pgn"
+    path.write_text('[FEN "2k5/6p1/6P1/6PK/6P1/6PR/7P/8 b - - 0 1"]\n\n1... Kd7 *\n')
+    plain, _ = run(path)
+    assert "cannot mate" not in plain
+    searched, _ = run(path, "--mate-search", "5000")
+    assert "finding: White cannot mate by any sequence of legal moves" in searched
+    assert "finding: Black cannot mate by any sequence of legal moves" in searched
