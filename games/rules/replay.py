@@ -132,8 +132,7 @@ _STANDARD_VARIANTS = {"standard", "chess", "normal", "chess960", "fischerandom",
 def _play(record: GameRecord, board: chess.Board, result: Replay, quiet_plies: int) -> None:
     occurrences = result.occurrences
     occurrences[position_key(board)] = [0]
-    dead_material = is_dead_by_material(board)
-    if dead_material:
+    if is_dead_by_material(board):
         result.dead_material_ply = 0
     parse_san = board.parse_san
     for ply, written in enumerate(record.moves, start=1):
