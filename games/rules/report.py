@@ -22,11 +22,6 @@ from games.rules.rulesets import Ruleset
 
 __all__ = ["GameReport", "check_game", "unchecked_report"]
 
-# The "cannot mate" search runs on final positions this small (or after a flag fall):
-# enough for endgames and locked positions, cheap enough for files of many games.
-MATE_SEARCH_MAX_PIECES = 8
-MATE_SEARCH_NODES = 3000
-
 
 @dataclass(frozen=True)
 class GameReport:
@@ -122,8 +117,12 @@ class GameReport:
         return "\n".join(lines)
 
 
-def check_game(record: GameRecord, ruleset: Ruleset) -> GameReport:
-    """Replay and judge one record under ``ruleset``."""
+def check_game(record: GameRecord, ruleset: Ruleset, *, mate_search_nodes: int = 0) -> GameReport:
+    """Replay and judge one record under ``ruleset``.
+
+    ``mate_search_nodes`` > 0 searches the final position for a proof that a side cannot
+    mate (see :func:`games.rules.endings.can_checkmate`); it costs milliseconds per game.
+    """
     result = replay(record, seventy_five_moves=ruleset.seventy_five_move_count)
     board = result.board
     start_fen = result.start_fen if result.start_fen != chess.STARTING_FEN else None
@@ -133,8 +132,7 @@ def check_game(record: GameRecord, ruleset: Ruleset) -> GameReport:
     findings: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
     if result.setup_error is None:
-        nodes = MATE_SEARCH_NODES if chess.popcount(board.occupied) <= MATE_SEARCH_MAX_PIECES else 0
-        analysis = analyse_ending(result, ruleset, mate_search_nodes=nodes)
+        analysis = analyse_ending(result, ruleset, mate_search_nodes=mate_search_nodes)
         ending, mismatch, findings = analysis.ending, analysis.mismatch, analysis.findings
         if ending is None:
             claims = tuple(_claims_available(result, ruleset))
