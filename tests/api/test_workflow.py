@@ -225,3 +225,46 @@ def test_crosstable_pdf(held_played: tuple[APIClient, str]) -> None:
     for name in ("Alyx", "Bruno", "Charline", "David", "Franck", "Helene"):
         assert name in text
     assert "9.25" in text  # Alyx's Sonneborn-Berger, as Held computed it
+
+
+def test_a_requested_bye_joins_the_posted_round(
+    as_scope: Any, tournament: Tournament, held_sheet: TournamentSheet
+) -> None:
+    client = as_scope("pairing")
+    url = f"/api/v1/tournaments/{tournament.slug}/"
+    register(client, url, held_sheet)
+    helene = tournament.players.get(start_rank=6)
+    asked = client.post(
+        f"{url}players/{helene.pk}/absences/", {"round_number": 1, "kind": "half"}, format="json"
+    )
+    assert asked.status_code == 201
+    # Helene is not paired; the odd player out, Charline, gets the pairing-allocated bye.
+    posted = client.post(
+        f"{url}rounds/",
+        {"pairs": [{"white": 1, "black": 5}, {"white": 2, "black": 4}], "byes": [3]},
+        format="json",
+    )
+    assert posted.status_code == 201, posted.json()
+    byes = {p["white"]["name"]: p["bye"] for p in posted.json()["pairings"] if p["bye"]}
+    assert byes == {"Charline": "pab", "Helene": "half"}
+    history = client.get(f"{url}players/{helene.pk}/history/").json()
+    assert [(r["outcome"], r["opponent"]) for r in history["rounds"]] == [("H", None)]
+    again = client.post(
+        f"{url}players/{helene.pk}/absences/", {"round_number": 1, "kind": "zero"}, format="json"
+    )
+    assert again.status_code == 422
+    assert again.json()["detail"] == "Round 1 is already paired."
+
+
+def test_a_player_entry_is_corrected(as_scope: Any, tournament: Tournament) -> None:
+    client = as_scope("pairing")
+    url = f"/api/v1/tournaments/{tournament.slug}/players/"
+    player = client.post(url, {"name": "Carlsen, Magnus"}, format="json").json()
+    fixed = client.patch(
+        f"{url}{player['id']}/", {"fide_id": "1503014", "rating_standard": 2839}, format="json"
+    )
+    assert fixed.status_code == 200
+    assert (fixed.json()["name"], fixed.json()["fide_id"]) == ("Carlsen, Magnus", "1503014")
+    refused = client.patch(f"{url}{player['id']}/", {"fide_id": "15O3014"}, format="json")
+    assert refused.status_code == 422
+    assert refused.json()["field"] == "fide_id"

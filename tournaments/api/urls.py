@@ -21,6 +21,11 @@ urlpatterns = [
         name="player-history",
     ),
     path(
+        TOURNAMENT + "players/<int:player_id>/absences/",
+        players.AbsenceView.as_view(),
+        name="player-absences",
+    ),
+    path(
         TOURNAMENT + "players/<int:player_id>/withdraw/",
         players.WithdrawView.as_view(),
         name="player-withdraw",

@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.models import Player, Sex, Title
+from tournaments.models import Absence, Player, Sex, Title
 
 PLAYER_FIELDS = [
     "name",
@@ -70,6 +70,25 @@ class PlayerCreateSerializer(serializers.Serializer[Any]):
     k_factor = serializers.IntegerField(min_value=1, max_value=40, required=False, allow_null=True)
     club = serializers.CharField(max_length=200, required=False, allow_blank=True)
     no_half_point_bye = serializers.BooleanField(required=False)
+
+
+class PlayerUpdateSerializer(PlayerCreateSerializer):
+    """Only the fields sent change."""
+
+    name = serializers.CharField(max_length=200, required=False)
+
+
+class AbsenceInputSerializer(serializers.Serializer[Any]):
+    round_number = serializers.IntegerField(min_value=1, max_value=99)
+    kind = serializers.ChoiceField(choices=Absence.Kind.choices)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+
+class AbsenceSerializer(serializers.ModelSerializer[Absence]):
+    class Meta:
+        model = Absence
+        fields = ["round_number", "kind", "reason"]
+        read_only_fields = fields
 
 
 class StartRanksSerializer(serializers.Serializer[Any]):

@@ -16,7 +16,9 @@ from tournaments.services import (
     TournamentError,
     add_player,
     assign_start_ranks,
+    request_absence,
     set_start_ranks,
+    update_player,
     withdraw_player,
 )
 
@@ -25,9 +27,12 @@ from ..errors import error_responses
 from ..idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from ..reads import player_history
 from ..serializers.players import (
+    AbsenceInputSerializer,
+    AbsenceSerializer,
     PlayerCreateSerializer,
     PlayerHistorySerializer,
     PlayerSerializer,
+    PlayerUpdateSerializer,
     StartRanksSerializer,
     WithdrawSerializer,
 )
@@ -65,7 +70,7 @@ class PlayerMixin(TournamentApiView):
 
 
 class PlayerView(PlayerMixin):
-    actions = {"GET": Action.VIEW}
+    actions = {"GET": Action.VIEW, "PATCH": Action.MANAGE_PLAYERS}
 
     @extend_schema(
         operation_id="players_retrieve",
@@ -74,6 +79,54 @@ class PlayerView(PlayerMixin):
     )
     def get(self, request: Request, slug: str, player_id: int) -> Response:
         return Response(PlayerSerializer(self.player(player_id)).data)
+
+    @extend_schema(
+        operation_id="players_update",
+        summary="Correct a player's entry (name, ratings, FIDE id, …)",
+        request=PlayerUpdateSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={200: PlayerSerializer, **error_responses(400, 401, 403, 404, 422, 429)},
+    )
+    @idempotent
+    def patch(self, request: Request, slug: str, player_id: int) -> Response:
+        serializer = PlayerUpdateSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        player = update_player(
+            self.player(player_id), user=self.acting_user(), **serializer.validated_data
+        )
+        return Response(PlayerSerializer(player).data)
+
+
+class AbsenceView(PlayerMixin):
+    actions = {"GET": Action.FOLLOW, "POST": Action.MANAGE_PLAYERS}
+
+    @extend_schema(
+        operation_id="players_absences",
+        summary="The byes a player asked for (half-, zero- or full-point)",
+        responses={200: AbsenceSerializer(many=True), **error_responses(401, 403, 404)},
+    )
+    def get(self, request: Request, slug: str, player_id: int) -> Response:
+        absences = self.player(player_id).absences.order_by("round_number")
+        return Response(AbsenceSerializer(absences, many=True).data)
+
+    @extend_schema(
+        operation_id="players_request_absence",
+        summary="Record a bye asked for before the round is paired",
+        request=AbsenceInputSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={201: AbsenceSerializer, **error_responses(400, 401, 403, 404, 422, 429)},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, player_id: int) -> Response:
+        data = validated(AbsenceInputSerializer, request)
+        absence = request_absence(
+            self.player(player_id),
+            data["round_number"],
+            data["kind"],
+            user=self.acting_user(),
+            reason=data.get("reason", ""),
+        )
+        return Response(AbsenceSerializer(absence).data, status=status.HTTP_201_CREATED)
 
 
 class StartRanksView(TournamentApiView):
