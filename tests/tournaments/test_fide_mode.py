@@ -24,9 +24,12 @@ from tournaments.services import (
     NeedsConfirmation,
     ResultsMissing,
     TournamentError,
+    add_player,
     adjourn_game,
+    assign_start_ranks,
     correct_result,
     create_tournament,
+    exchange_start_ranks,
     expel_player,
     leave_fide_mode,
     pair_swiss_round,
@@ -378,3 +381,68 @@ def test_fide_mode_corrects_the_last_two_rounds_only_and_logs_each_correction():
     assert comments(tournament)[-1] == (
         "### Correction @ Round 3: Board 1 (Alyx – Bruno): ½-½ → 1-0. (late claim)"
     )
+
+
+# ---- B11–B12: starting ranks ----------------------------------------------------------------
+
+
+def test_a_late_entrant_takes_the_starting_rank_his_rating_earns_even_after_round_4():
+    tournament = import_trf(HELD_SWISS_5.read_bytes())
+    tournament.number_of_rounds = 7
+    tournament.save(update_fields=["number_of_rounds"])
+    points = {row.name: row.points for row in tournament_standings(tournament).rows}
+    # Held's field: Charline (3) 2100, David (4) 2050; 2060 goes between them.
+    late = add_player(tournament, name="Late, Entrant", rating_standard=2060)
+    assert (late.start_rank, late.first_round) == (4, 6)
+    ranks = dict(tournament.players.values_list("name", "start_rank"))
+    assert (ranks["Charline"], ranks["David"], ranks["Helene"], ranks["Stephan"]) == (3, 5, 6, 17)
+    after = {row.name: row.points for row in tournament_standings(tournament).rows}
+    assert after == {**points, "Late, Entrant": 0}
+    assert comments(tournament)[-1].startswith(
+        "### Starting ranks @ Round 5: Late, Entrant takes starting rank 4; 13 players move down"
+    )
+
+
+def equally_rated_field():
+    tournament = create_tournament(name="Open", system=PairingSystem.SWISS, number_of_rounds=5)
+    for name, rating in [("Ding", 2000), ("Anand", 2000), ("Carlsen", 1900), ("Bu", 1800)]:
+        add_player(tournament, name=name, rating_standard=rating)
+    assign_start_ranks(tournament)
+    return tournament, {p.name: p for p in tournament.players.all()}
+
+
+def test_equally_rated_players_exchange_starting_ranks_with_a_log_entry():
+    tournament, players = equally_rated_field()
+    assert (players["Anand"].start_rank, players["Ding"].start_rank) == (1, 2)  # by name
+    exchange_start_ranks(players["Anand"], players["Ding"], reason="typo in the entry list")
+    assert dict(tournament.players.values_list("name", "start_rank")) == {
+        "Ding": 1,
+        "Anand": 2,
+        "Carlsen": 3,
+        "Bu": 4,
+    }
+    assert comments(tournament)[-1] == (
+        "### Starting ranks: Anand (1) and Ding (2) exchange starting ranks. "
+        "(typo in the entry list)"
+    )
+
+
+def test_fide_mode_refuses_an_exchange_at_unequal_ratings():
+    tournament, players = equally_rated_field()
+    with pytest.raises(
+        TournamentError, match=r"only players of equal rating .* Ding is rated 2000, Bu 1800"
+    ):
+        exchange_start_ranks(players["Ding"], players["Bu"])
+    leave_fide_mode(tournament, user=None, reason="club rules")
+    exchange_start_ranks(players["Ding"], players["Bu"])
+    assert tournament.players.get(name="Bu").start_rank == 2
+
+
+def test_fide_mode_refuses_starting_rank_changes_once_round_4_is_paired():
+    tournament = import_trf(HELD_SWISS_5.read_bytes())
+    with pytest.raises(TournamentError, match="once round 4 is paired \\(round 5 is\\)"):
+        assign_start_ranks(tournament)
+    tournament.players.filter(start_rank__in=[7, 8]).update(rating_standard=1900)
+    with pytest.raises(TournamentError, match="once round 4 is paired"):
+        exchange_start_ranks(player(tournament, 7), player(tournament, 8))
+    assert player(tournament, 7).name == "Genevieve"

@@ -9,6 +9,7 @@ from .errors import NeedsConfirmation, TournamentError
 from .players import (
     add_player,
     assign_start_ranks,
+    exchange_start_ranks,
     expel_player,
     request_absence,
     set_start_ranks,
@@ -38,6 +39,7 @@ __all__ = [
     "correct_result",
     "create_tournament",
     "delete_draft_round",
+    "exchange_start_ranks",
     "expel_player",
     "generate_round_robin_round",
     "leave_fide_mode",

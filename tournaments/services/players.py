@@ -61,9 +61,55 @@ def add_player(
             user=user,
             round_number=player.first_round,
         )
-        assign_start_ranks(tournament, user=user)
-        player.refresh_from_db()
+        _number_late_entrant(tournament, player, user=user)
     return player
+
+
+# FIDE checklist B12: no starting rank changes once round 4 is paired, in FIDE mode.
+LAST_ROUND_FOR_TPN_CHANGES = 3
+
+
+def _renumber(tournament: Tournament, players: list[Player]) -> dict[int, int | None]:
+    """Number ``players`` 1, 2, … in order; the old number of each, by id."""
+    old = {p.pk: p.start_rank for p in players}
+    # Clear first: the unique (tournament, start_rank) constraint holds row by row.
+    Player.objects.filter(tournament=tournament).update(start_rank=None)
+    for rank, player in enumerate(players, start=1):
+        player.start_rank = rank
+    Player.objects.bulk_update(players, ["start_rank"])
+    return old
+
+
+def _number_late_entrant(
+    tournament: Tournament, entrant: Player, *, user: AbstractBaseUser | None
+) -> None:
+    """The late entrant takes the starting rank his rating earns, ahead of the first player
+    he outranks; the others keep their order, those below him moving down one (C.04.2 B11,
+    even after round 4)."""
+    numbered = list(
+        Player.objects.select_for_update()
+        .filter(tournament=tournament, start_rank__isnull=False)
+        .exclude(pk=entrant.pk)
+        .order_by("start_rank")
+    )
+    key = start_rank_key(entrant, tournament.rating_type)
+    place = next(
+        (i for i, p in enumerate(numbered) if key < start_rank_key(p, tournament.rating_type)),
+        len(numbered),
+    )
+    order = [*numbered[:place], entrant, *numbered[place:]]
+    old = _renumber(tournament, order)
+    moved = [p for p in order if p is not entrant and old[p.pk] != p.start_rank]
+    log_event(
+        tournament,
+        TournamentLog.Kind.START_RANKS,
+        gettext_lazy("%(name)s takes starting rank %(rank)s; %(count)s players move down one."),
+        params={"name": entrant.name, "rank": entrant.start_rank, "count": len(moved)},
+        user=user,
+        round_number=last_round_number(tournament) or None,
+        old={str(p.pk): old[p.pk] for p in moved},
+        new={str(p.pk): p.start_rank for p in moved},
+    )
 
 
 @transaction.atomic
@@ -82,17 +128,16 @@ def update_player(
 def assign_start_ranks(
     tournament: Tournament, *, user: AbstractBaseUser | None = None
 ) -> list[Player]:
-    """Number every player by rating, title and name; returns them in that order."""
+    """Number every player by rating, title and name; returns them in that order.
+
+    In FIDE mode the numbers are regenerated only until round 4 is paired (checklist B12).
+    """
+    _refuse_tpn_change_after_round_4(tournament)
     players = sorted(
         Player.objects.select_for_update().filter(tournament=tournament),
         key=lambda p: start_rank_key(p, tournament.rating_type),
     )
-    old = {p.pk: p.start_rank for p in players}
-    # Clear first: the unique (tournament, start_rank) constraint holds row by row.
-    Player.objects.filter(tournament=tournament).update(start_rank=None)
-    for rank, player in enumerate(players, start=1):
-        player.start_rank = rank
-    Player.objects.bulk_update(players, ["start_rank"])
+    old = _renumber(tournament, players)
     moved = [p for p in players if old[p.pk] is not None and old[p.pk] != p.start_rank]
     if moved:
         log_event(
@@ -106,6 +151,70 @@ def assign_start_ranks(
             new={str(p.pk): p.start_rank for p in moved},
         )
     return players
+
+
+def _refuse_tpn_change_after_round_4(tournament: Tournament) -> None:
+    paired = last_round_number(tournament)
+    if tournament.fide_mode and paired > LAST_ROUND_FOR_TPN_CHANGES:
+        raise TournamentError(
+            _(
+                "In FIDE mode starting ranks do not change once round %(round)s is paired "
+                "(round %(paired)s is)."
+            )
+            % {"round": LAST_ROUND_FOR_TPN_CHANGES + 1, "paired": paired}
+        )
+
+
+@transaction.atomic
+def exchange_start_ranks(
+    first: Player, second: Player, *, user: AbstractBaseUser | None = None, reason: str = ""
+) -> tuple[Player, Player]:
+    """Swap two players' starting ranks (a TPN exchange, checklist B12), logged.
+
+    In FIDE mode only players of equal rating exchange, and not once round 4 is paired.
+    """
+    first, second = (
+        Player.objects.select_for_update().get(pk=first.pk),
+        Player.objects.select_for_update().get(pk=second.pk),
+    )
+    tournament = first.tournament
+    problems = []
+    if first.tournament_id != second.tournament_id or first.pk == second.pk:
+        problems.append(_("Name two different players of the same tournament."))
+    if first.start_rank is None or second.start_rank is None:
+        problems.append(_("Both players need a starting rank first."))
+    ratings = (first.rating(tournament.rating_type), second.rating(tournament.rating_type))
+    if tournament.fide_mode and ratings[0] != ratings[1]:
+        problems.append(
+            _(
+                "In FIDE mode only players of equal rating exchange starting ranks: "
+                "%(first)s is rated %(first_rating)s, %(second)s %(second_rating)s."
+            )
+            % {
+                "first": first.name,
+                "first_rating": ratings[0] or _("unrated"),
+                "second": second.name,
+                "second_rating": ratings[1] or _("unrated"),
+            }
+        )
+    raise_if(problems)
+    _refuse_tpn_change_after_round_4(tournament)
+    ranks = first.start_rank, second.start_rank
+    Player.objects.filter(pk__in=[first.pk, second.pk]).update(start_rank=None)
+    first.start_rank, second.start_rank = ranks[1], ranks[0]
+    Player.objects.bulk_update([first, second], ["start_rank"])
+    log_event(
+        tournament,
+        TournamentLog.Kind.START_RANKS,
+        gettext_lazy("%(first)s (%(old)s) and %(second)s (%(new)s) exchange starting ranks."),
+        params={"first": first.name, "second": second.name, "old": ranks[0], "new": ranks[1]},
+        user=user,
+        round_number=last_round_number(tournament) or None,
+        reason=reason,
+        old={str(first.pk): ranks[0], str(second.pk): ranks[1]},
+        new={str(first.pk): ranks[1], str(second.pk): ranks[0]},
+    )
+    return first, second
 
 
 @transaction.atomic
