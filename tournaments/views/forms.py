@@ -80,10 +80,38 @@ class TournamentForm(forms.ModelForm):
         fields = TOURNAMENT_FIELDS
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
 
+    FIELDSETS = [
+        (
+            _("Event"),
+            ["name", "place", "federation", "start_date", "end_date", "public"],
+        ),
+        (_("Arbiters"), ["chief_arbiter", "deputy_arbiters"]),
+        (
+            _("Play"),
+            [
+                "system",
+                "number_of_rounds",
+                "reverse_last_two_rounds",
+                "ruleset",
+                "time_control",
+                "rating_type",
+            ],
+        ),
+        (_("Ranking"), ["tiebreaks", "unrated_rating", "reason"]),
+        (_("Points"), [name for name in TOURNAMENT_FIELDS if name.startswith("points_")]),
+    ]
+    """The form's fields in the groups the page shows them in."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.pk is None:
             del self.fields["reason"]
+
+    def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
+        return [
+            (legend, [self[name] for name in names if name in self.fields])
+            for legend, names in self.FIELDSETS
+        ]
 
 
 class PlayerForm(forms.ModelForm):
