@@ -232,10 +232,18 @@ class TableReport(PdfReport):
     """A fixed height for the body rows (``None``: as the text needs)."""
 
     def __init__(
-        self, event: ReportEvent, table: Table, *, paper: str | None = None, author: str = ""
+        self,
+        event: ReportEvent,
+        table: Table,
+        *,
+        paper: str | None = None,
+        author: str = "",
+        font_size: float | None = None,
     ) -> None:
         super().__init__(event, paper=paper, author=author)
         self.table = table
+        if font_size is not None:  # lists read from a distance (pairings) print larger
+            self.font_size = font_size
 
     @property
     def title(self) -> str:

@@ -140,9 +140,19 @@ def _side(player: Player, tournament: Tournament, points: dict[int, Fraction]) -
     )
 
 
-def table_report(tournament: Tournament, table: Table, *, paper: str | None = None) -> TableReport:
+LARGE_PRINT = 10.0
+"""The font size of lists pinned up in the hall: pairings and the players by starting rank."""
+
+
+def table_report(
+    tournament: Tournament,
+    table: Table,
+    *,
+    paper: str | None = None,
+    font_size: float | None = None,
+) -> TableReport:
     """A PDF of one of the tables above, with the tournament's header."""
-    return TableReport(event_for_tournament(tournament), table, paper=paper)
+    return TableReport(event_for_tournament(tournament), table, paper=paper, font_size=font_size)
 
 
 def scoresheet_headings(boards: RoundBoards, day: str = "") -> list[GameHeading]:

@@ -23,6 +23,7 @@ from tournaments.reports.forms import ResultSheetReport, ScoresheetForm, SealedM
 from tournaments.reports.incidents import IncidentReport, envelope_facts, incident_lines
 from tournaments.reports.pdf import PAPERS, PdfReport, slug
 from tournaments.reports.sources import (
+    LARGE_PRINT,
     crosstable_data,
     round_boards,
     scoresheet_headings,
@@ -188,7 +189,7 @@ def pairings(request: HttpRequest, tournament: Tournament, number: int) -> HttpR
 def pairings_pdf(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     _visible_round(request, tournament, number)
     table = pairings_table(round_boards(tournament, number))
-    return _pdf(table_report(tournament, table, paper=_paper(request)))
+    return _pdf(table_report(tournament, table, paper=_paper(request), font_size=LARGE_PRINT))
 
 
 @tournament_action_required(Action.FOLLOW)
@@ -203,7 +204,7 @@ def result_sheet_pdf(request: HttpRequest, tournament: Tournament, number: int) 
 @tournament_action_required(Action.VIEW)
 def players_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     table = _table_or_404(starting_list_data, tournament)
-    return _pdf(table_report(tournament, table, paper=_paper(request)))
+    return _pdf(table_report(tournament, table, paper=_paper(request), font_size=LARGE_PRINT))
 
 
 @tournament_action_required(Action.VIEW)

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand
 
 from tournaments.reports.event import event_for_tournament
 from tournaments.reports.forms import ResultSheetReport
-from tournaments.reports.sources import round_boards, table_report
+from tournaments.reports.sources import LARGE_PRINT, round_boards, table_report
 from tournaments.reports.tables import pairings_table
 
 from ._common import bad_input, get_tournament
@@ -40,5 +40,7 @@ class Command(BaseCommand):
                 event_for_tournament(tournament), boards, paper=options["paper"]
             )
         else:
-            report = table_report(tournament, pairings_table(boards), paper=options["paper"])
+            report = table_report(
+                tournament, pairings_table(boards), paper=options["paper"], font_size=LARGE_PRINT
+            )
         self.stdout.write(write_pdf(report, options["pdf"]))
