@@ -134,7 +134,6 @@ def _side(player: Player, tournament: Tournament, points: dict[int, Fraction]) -
     return BoardSide(
         start_rank=rank,
         name=player.name,
-        title=player.title,
         rating=player.rating(tournament.rating_type),
         points=points.get(rank, Fraction(0)),
     )

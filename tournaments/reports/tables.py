@@ -323,7 +323,6 @@ def starting_list_table(sheet: TournamentSheet) -> Table:
 class BoardSide:
     start_rank: int
     name: str
-    title: str = ""
     rating: int | None = None
     points: Fraction = Fraction(0)
     """Points before the round."""
