@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import Tournament, TournamentLog, TournamentRole
 
@@ -43,7 +44,8 @@ def grant_role(
     log_event(
         tournament,
         TournamentLog.Kind.CONFIGURATION,
-        _("%(user)s is now %(role)s.") % {"user": holder.get_username(), "role": new.label},
+        gettext_lazy("%(user)s is now %(role)s."),
+        params={"user": holder.get_username(), "role": new.label},
         user=user,
         old=existing.role if existing else None,
         new=str(new),
@@ -71,7 +73,8 @@ def revoke_role(
     log_event(
         tournament,
         TournamentLog.Kind.CONFIGURATION,
-        _("%(user)s no longer has a role.") % {"user": holder.get_username()},
+        gettext_lazy("%(user)s no longer has a role."),
+        params={"user": holder.get_username()},
         user=user,
         old=existing.role,
     )
