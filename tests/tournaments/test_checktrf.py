@@ -1,0 +1,125 @@
+"""``checktrf``: the free pairing and tie-break checker (FIDE checklist A7) on real files."""
+
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+DUTCH_C9 = DATA / "trf/bbpPairings_pairing_tests/dutch_2025_C9.input.trf"
+UNPLAYED = DATA / "tiebreak/swiss_with_many_unplayed_rounds.trf"
+HELD_SWISS_5 = DATA / "tiebreak/held_swiss_5.trf"
+HELD_ROUND_ROBIN = DATA / "tiebreak/held_round_robin.trf"
+GROS = DATA / "trf/javafo_aum/gros_open_2010_after_round4.trf"
+
+
+def checktrf(*arguments):
+    """The command's output and exit status."""
+    out = StringIO()
+    try:
+        call_command("checktrf", *map(str, arguments), stdout=out)
+    except CommandError as error:
+        return out.getvalue(), error.returncode, str(error)
+    return out.getvalue(), 0, ""
+
+
+def test_fide_dutch_example_c9_agrees_with_the_engine():
+    # The Handbook's Dutch example C.9, as bbpPairings' tests carry it.
+    out, status, _ = checktrf(DUTCH_C9)
+    assert status == 0
+    assert out.splitlines() == [
+        "Round 1: pairing matches the engine (2 boards)",
+        "Standings (points only; tie-breaks from none): 0 of 5 ranked players disagree",
+        "All rounds and ranks agree.",
+    ]
+
+
+def test_the_reference_engines_ranks_follow_their_tiebreak_list():
+    # TieBreakServer ranked this file by SB, SB/C1, SB/C2 (2024 rules): every rank agrees.
+    # Its pairings were made by hand around unplayed rounds: rounds 4, 5 and 6 differ.
+    out, status, _ = checktrf(UNPLAYED, "--tiebreaks", "SB,SB/C1,SB/C2")
+    assert status == 1
+    lines = out.splitlines()
+    assert (
+        "Standings (SB, SB/C1, SB/C2; tie-breaks from --tiebreaks): 0 of 15 ranked players disagree"
+        in lines
+    )
+    matching = [line.split(":")[0] for line in lines if "pairing matches the engine" in line]
+    assert matching == ["Round 1", "Round 2", "Round 3", "Round 7"]
+    assert "Round 4: pairing differs from the engine: file 4 bye, 13-11, 15-10; engine " in out
+
+
+def test_record_202_gives_the_tiebreak_list_and_a_wrong_rank_is_named(tmp_path):
+    lines = UNPLAYED.read_bytes().decode().splitlines()
+    lines.insert(1, "202 SB SB/C1 SB/C2")
+    path = tmp_path / "unplayed.trf"
+    path.write_text("\n".join(lines) + "\n")
+    out, _, _ = checktrf(path)
+    assert "tie-breaks from record 202): 0 of 15 ranked players disagree" in out
+    # Swap two ranks in the rank column (columns 86–89) of the first two player lines.
+    players = [i for i, line in enumerate(lines) if line.startswith("001")]
+    first, second = lines[players[0]], lines[players[1]]
+    lines[players[0]] = first[:85] + second[85:89] + first[89:]
+    lines[players[1]] = second[:85] + first[85:89] + second[89:]
+    path.write_text("\n".join(lines) + "\n")
+    out, status, _ = checktrf(path)
+    assert status == 1
+    assert "2 of 15 ranked players disagree" in out
+
+
+def test_held_swiss_rank_column_is_the_starting_rank_not_a_standing():
+    # Held's exercise files carry each player's starting rank in the rank column: by points,
+    # Bruno (no. 2, 4 points) is alone first and Stephan (no. 16) shares 2–5 on 3.5.
+    out, status, _ = checktrf(HELD_SWISS_5)
+    assert status == 1
+    assert "  player 2 Bruno: file rank 2, computed 1 (4 points)" in out.splitlines()
+    assert "  player 16 Stephan: file rank 16, computed 2–5 (3.5 points)" in out.splitlines()
+    # Round 3: the file gives 12 white against 14, the engine the other way round.
+    assert "Round 3: pairing differs from the engine: file 12-14; engine 14-12" in out
+
+
+def test_a_round_robin_is_checked_against_the_rules_not_re_paired():
+    out, status, _ = checktrf(HELD_ROUND_ROBIN)
+    assert status == 0
+    assert "Round 1: round robin, 3 boards (not re-paired)" in out
+
+
+def test_points_columns_that_do_not_add_up_are_findings(tmp_path):
+    # Gros Open after round 4: Gallas Gautier (43) has 1 point with a half-point bye entered
+    # for round 5; claim 1.5 instead.
+    text = GROS.read_bytes().decode("latin-1")
+    line = next(line for line in text.splitlines() if line.startswith("001   43"))
+    assert line[80:84] == " 1.0"
+    path = tmp_path / "gros.trf"
+    path.write_bytes(text.replace(line, line[:80] + " 1.5" + line[84:]).encode("latin-1"))
+    out, status, _ = checktrf(path)
+    assert status == 1
+    assert (
+        "  player 43 Gallas Gautier: file points 1.5, its results add up to 1" in out.splitlines()
+    )
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["missing.trf"], "missing.trf: No such file or directory"),
+        ([UNPLAYED, "--tiebreaks", "BH,XYZ"], "--tiebreaks: unknown tie-break 'XYZ'"),
+    ],
+)
+def test_bad_input_exits_with_2(arguments, message):
+    _, status, error = checktrf(*arguments)
+    assert status == 2
+    assert message in error
+
+
+def test_a_malformed_line_is_named_with_its_column(tmp_path):
+    # Alyx's round-1 result code (column 99 of line 5) made "Q".
+    lines = HELD_ROUND_ROBIN.read_text().splitlines()
+    lines[4] = lines[4][:98] + "Q" + lines[4][99:]
+    path = tmp_path / "broken.trf"
+    path.write_text("\n".join(lines) + "\n")
+    _, status, error = checktrf(path)
+    assert status == 2
+    assert f"{path}: line 5, column 99: round 1: expected a result code" in error

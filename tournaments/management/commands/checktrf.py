@@ -1,0 +1,91 @@
+"""``checktrf FILE [--tiebreaks BH/C1,BH,SB]``: the free pairing and tie-break checker.
+
+Re-pairs every round of a TRF16/TRF-2026 file with the built-in engine, checks each round
+against the pairing rules and the final ranks against the file's tie-break list (record 202,
+else ``--tiebreaks``). Exit status: 0 when everything agrees, 1 when there are findings,
+2 on bad input. Nothing is stored.
+"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.pairing.checker import CheckInputError, RoundFinding, TrfCheck, check_trf
+from tournaments.trf import TrfError, read_trf
+
+from ._common import bad_input
+
+FINDINGS = 1
+
+
+def _boards(boards: tuple[tuple[int, int], ...]) -> str:
+    return ", ".join(
+        f"{white} bye" if black == 0 else f"{white}-{black}" for white, black in boards
+    )
+
+
+class Command(BaseCommand):
+    help = (
+        "Check a TRF file: re-pair each round with the built-in engine, check it against the "
+        "pairing rules, and check the final ranks against the tie-break list. Exit 0 when all "
+        "agrees, 1 with findings, 2 on bad input."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the TRF16 or TRF-2026 file")
+        parser.add_argument(
+            "--tiebreaks",
+            help="comma-separated FIDE acronyms, e.g. BH/C1,BH,SB, when the file has no record 202",
+        )
+
+    def handle(self, *args, **options):
+        path = Path(options["file"])
+        try:
+            document = read_trf(path.read_bytes())
+        except OSError as error:
+            raise bad_input(f"{path}: {error.strerror}") from None
+        except TrfError as error:
+            raise bad_input(f"{path}: {error}") from None
+        tiebreaks = [t.strip() for t in (options["tiebreaks"] or "").split(",") if t.strip()]
+        try:
+            result = check_trf(document, tiebreaks=tiebreaks)
+        except CheckInputError as error:
+            raise bad_input(f"{path}: {error}") from None
+        for finding in result.rounds:
+            for line in self._round_lines(finding):
+                self.stdout.write(line)
+        for line in self._standings_lines(result):
+            self.stdout.write(line)
+        if result.has_findings:
+            raise CommandError(
+                "the file does not agree with the engine, the pairing rules or its tie-breaks",
+                returncode=FINDINGS,
+            )
+        self.stdout.write("All rounds and ranks agree.")
+
+    def _round_lines(self, finding: RoundFinding) -> list[str]:
+        where = f"Round {finding.round}"
+        lines = []
+        if finding.engine_error:
+            lines.append(f"{where}: the engine could not pair it: {finding.engine_error}")
+        elif finding.engine is None:
+            lines.append(f"{where}: round robin, {finding.boards} boards (not re-paired)")
+        elif finding.pairing_matches:
+            lines.append(f"{where}: pairing matches the engine ({finding.boards} boards)")
+        else:
+            lines.append(
+                f"{where}: pairing differs from the engine: file {_boards(finding.only_in_file)}; "
+                f"engine {_boards(finding.only_by_engine)}"
+            )
+        lines += [f"{where}: rule broken: {error}" for error in finding.errors]
+        lines += [f"{where}: note: {warning}" for warning in finding.warnings]
+        return lines
+
+    def _standings_lines(self, result: TrfCheck) -> list[str]:
+        names = ", ".join(spec.name for spec in result.tiebreaks) or "points only"
+        heading = f"Standings ({names}; tie-breaks from {result.tiebreak_source})"
+        if not result.ranked:
+            return [f"{heading}: the file gives no ranks; not checked"]
+        lines = [f"{heading}: {len(result.players)} of {result.ranked} ranked players disagree"]
+        lines += [f"  {finding.describe()}" for finding in result.players]
+        return lines

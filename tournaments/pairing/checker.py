@@ -1,0 +1,227 @@
+"""The pairing and tie-break checker (FIDE checklist A7): a TRF file's rounds re-paired with
+the built-in engine and checked against the pairing rules, its final ranks against the
+standings its tie-break list gives.
+
+Framework-free, like the rest of the package. ``python manage.py checktrf`` prints the report.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import combinations
+
+from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
+from tournaments.pairing.base import recorded_pairing as file_pairing
+from tournaments.pairing.engines import pair_round
+from tournaments.pairing.validate import validate_round
+from tournaments.scoring.sheet import Color, TournamentSheet
+from tournaments.scoring.standings import Standing, compute_standings, format_points
+from tournaments.scoring.tiebreaks import TieBreakSettings, TieBreakSpec, parse_tiebreak
+from tournaments.trf import TrfDocument
+
+
+@dataclass(frozen=True)
+class RoundFinding:
+    """One round of the file: how its pairing compares with the engine's, and the rule check.
+
+    ``engine`` is ``None`` when the round was not re-paired (a round robin, or the engine
+    failed: ``engine_error`` says why). ``only_in_file`` and ``only_by_engine`` are the boards
+    (white, black; black 0 for the pairing-allocated bye) on which the two differ.
+    """
+
+    round: int
+    boards: int
+    engine: Pairing | None = None
+    engine_error: str = ""
+    only_in_file: tuple[tuple[int, int], ...] = ()
+    only_by_engine: tuple[tuple[int, int], ...] = ()
+    errors: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def pairing_matches(self) -> bool:
+        return self.engine is not None and not self.only_in_file and not self.only_by_engine
+
+    @property
+    def has_findings(self) -> bool:
+        return bool(self.engine_error or self.only_in_file or self.only_by_engine or self.errors)
+
+
+@dataclass(frozen=True)
+class PlayerFinding:
+    """A player whose line disagrees with what the file's results and tie-breaks give."""
+
+    start_rank: int
+    name: str
+    file_rank: int | None
+    file_points: Fraction | None
+    line_points: Fraction
+    """What the line's results add up to (byes entered for the next round included)."""
+    computed: Standing
+
+    def describe(self) -> str:
+        parts = []
+        if self.file_points is not None and self.file_points != self.line_points:
+            parts.append(
+                f"file points {format_points(self.file_points)}, "
+                f"its results add up to {format_points(self.line_points)}"
+            )
+        if self.file_rank is not None and not _rank_agrees(self.file_rank, self.computed):
+            values = ", ".join(f"{t.spec.name} {t.display}" for t in self.computed.tiebreaks)
+            detail = f"{self.computed.points_display} points" + (f"; {values}" if values else "")
+            parts.append(f"file rank {self.file_rank}, computed {self.computed.place} ({detail})")
+        return f"player {self.start_rank} {self.name}: " + "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class TrfCheck:
+    rounds: tuple[RoundFinding, ...]
+    tiebreaks: tuple[TieBreakSpec, ...]
+    tiebreak_source: str
+    """``"record 202"``, ``"--tiebreaks"`` or ``"none"`` (points only)."""
+    players: tuple[PlayerFinding, ...]
+    ranked: int
+    """How many players the file gives a rank (those the standings check compares)."""
+    round_robin: bool
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def has_findings(self) -> bool:
+        return bool(self.players) or any(r.has_findings for r in self.rounds)
+
+
+class CheckInputError(ValueError):
+    """The file or the tie-break list cannot be checked; the message says why."""
+
+
+def file_tiebreaks(document: TrfDocument) -> list[str]:
+    """The tie-break list of record 202 (TRF-2026), as written: codes split at blanks,
+    commas or semicolons; empty without the record."""
+    return [token for token in re.split(r"[\s,;]+", document.header("202")) if token]
+
+
+def check_trf(
+    document: TrfDocument,
+    *,
+    tiebreaks: Sequence[str] | None = None,
+    engine: PairingEngine | None = None,
+) -> TrfCheck:
+    """Check every round and the final ranks of ``document``.
+
+    The tie-break list is record 202's when the file has one, else ``tiebreaks``; without
+    either the standings are by points alone. Raises :class:`CheckInputError` for a
+    tie-break that does not exist or a sheet that contradicts itself.
+    """
+    sheet = document.to_sheet()
+    listed, source = file_tiebreaks(document), "record 202"
+    if not listed:
+        listed, source = list(tiebreaks or ()), "--tiebreaks" if tiebreaks else "none"
+    try:
+        specs = tuple(parse_tiebreak(text) for text in listed)
+    except ValueError as error:
+        raise CheckInputError(f"{source}: {error}") from None
+    round_robin = _is_round_robin(document, sheet)
+    meetings = 2 if round_robin and sheet.rounds > len(sheet.players) else 1
+    rounds = tuple(
+        _check_round(document, sheet, number, round_robin, meetings, engine)
+        for number in range(1, sheet.rounds + 1)
+    )
+    try:
+        standings = compute_standings(
+            sheet, specs, settings=TieBreakSettings(round_robin=round_robin)
+        )
+    except ValueError as error:
+        raise CheckInputError(str(error)) from None
+    computed = standings.by_start_rank()
+    system = document.point_system
+    findings = []
+    for line in sorted(document.players, key=lambda p: p.start_rank):
+        row = computed[line.start_rank]
+        rank = line.rank or None  # rank 0: left unranked by the organiser
+        # The points column totals the whole line, byes entered for the next round included.
+        total = document.player_points(line, system)
+        wrong_points = line.points is not None and line.points != total
+        if wrong_points or (rank is not None and not _rank_agrees(rank, row)):
+            findings.append(
+                PlayerFinding(line.start_rank, line.name, rank, line.points, total, row)
+            )
+    return TrfCheck(
+        rounds=rounds,
+        tiebreaks=specs,
+        tiebreak_source=source,
+        players=tuple(findings),
+        ranked=sum(1 for line in document.players if line.rank),
+        round_robin=round_robin,
+    )
+
+
+def _rank_agrees(file_rank: int, row: Standing) -> bool:
+    """A file rank agrees with a shared place when it lies within it."""
+    return row.rank <= file_rank <= row.rank_to
+
+
+def _is_round_robin(document: TrfDocument, sheet: TournamentSheet) -> bool:
+    """Named so in record 092/192, or every player meets every other."""
+    kind = f"{document.header('092')} {document.header('192')}".lower()
+    if "robin" in kind:
+        return True
+    met = {
+        frozenset((p.start_rank, e.opponent))
+        for p in sheet.players
+        for e in p.rounds
+        if e.opponent is not None
+    }
+    everyone = {frozenset(pair) for pair in combinations([p.start_rank for p in sheet.players], 2)}
+    return len(sheet.players) > 2 and met == everyone
+
+
+def _first_colour(sheet: TournamentSheet) -> Color:
+    """The colour drawn for the top player, as round 1 shows it (files without XXC/152)."""
+    top = min(sheet.players, key=lambda p: p.start_rank, default=None)
+    colour = top.entry(1).color if top is not None else None
+    return colour or Color.WHITE
+
+
+def _boards(pairing: Pairing) -> set[tuple[int, int]]:
+    return {*pairing.pairs, *((rank, 0) for rank in pairing.byes)}
+
+
+def _check_round(
+    document: TrfDocument,
+    sheet: TournamentSheet,
+    number: int,
+    round_robin: bool,
+    meetings: int,
+    engine: PairingEngine | None,
+) -> RoundFinding:
+    recorded = file_pairing(sheet, number)
+    boards = len(recorded.pairs) + len(recorded.byes)
+    try:
+        state = PairingState.from_trf(document, number)
+    except PairingError as error:
+        return RoundFinding(number, boards, errors=(str(error),))
+    if document.initial_color is None:
+        state = replace(state, initial_color=_first_colour(sheet))
+    check = validate_round(state, recorded, meetings_allowed=meetings)
+    errors, warnings = tuple(check.errors), tuple(check.warnings)
+    if round_robin:
+        return RoundFinding(number, boards, errors=errors, warnings=warnings)
+    try:
+        ours = pair_round(state, engine)
+    except PairingError as error:
+        return RoundFinding(
+            number, boards, engine_error=str(error), errors=errors, warnings=warnings
+        )
+    in_file, by_engine = _boards(recorded), _boards(ours)
+    return RoundFinding(
+        number,
+        boards,
+        engine=ours,
+        only_in_file=tuple(sorted(in_file - by_engine)),
+        only_by_engine=tuple(sorted(by_engine - in_file)),
+        errors=errors,
+        warnings=warnings,
+    )
