@@ -32,8 +32,8 @@ class RatingType(models.TextChoices):
 
 
 class WithdrawalRule(models.TextChoices):
-    """How a round robin scores a player who withdraws or is expelled (the scoring package's
-    ``standings.WithdrawalRule``)."""
+    """How a round robin scores a player who withdraws or is expelled (applied by
+    ``selectors.standings_exclusions`` through the scoring package's ``early_withdrawals``)."""
 
     FIDE = "fide", _("FIDE (C.05): under half the games completed, his results do not count")
     COUNT_ALL = "count_all", _("Every result counts, as played or forfeited")

@@ -46,15 +46,6 @@ class Exclusion(enum.Enum):
     and his games count as unplayed for his opponents (no points, no tie-break value)."""
 
 
-class WithdrawalRule(enum.Enum):
-    """How a round robin treats a player who withdraws or is expelled."""
-
-    FIDE = "fide"
-    """C.05: under half of his games completed, his results count for nobody's standing."""
-    COUNT_ALL = "count_all"
-    """Every result stands, as played or forfeited (events whose regulations say so)."""
-
-
 @dataclass(frozen=True)
 class TieBreakValue:
     spec: TieBreakSpec
