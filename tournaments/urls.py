@@ -30,6 +30,7 @@ urlpatterns = [
     path(f"{T}players/<int:player_id>/", public.player_detail, name="player"),
     path(f"{T}players/<int:player_id>/edit/", players.edit, name="player_edit"),
     path(f"{T}players/<int:player_id>/withdraw/", players.withdraw, name="player_withdraw"),
+    path(f"{T}players/<int:player_id>/absence/", players.absence, name="player_absence"),
     path(f"{T}rounds/pair/", rounds.pair_next, name="round_pair"),
     path(f"{T}rounds/enter/", rounds.enter_pairings, name="round_enter"),
     path(f"{T}rounds/<int:number>/", results.round_detail, name="round"),

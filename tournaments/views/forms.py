@@ -8,7 +8,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Player, Result, Tournament, TournamentRole
+from tournaments.models import Absence, Player, Result, Tournament, TournamentRole
 from tournaments.services.configuration import tiebreak_problems
 
 TOURNAMENT_FIELDS = [
@@ -144,6 +144,15 @@ class WithdrawForm(forms.Form):
         help_text=_("0 if the player withdraws before round 1."),
     )
     reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+
+
+class AbsenceForm(forms.Form):
+    """A bye asked for before the round is paired."""
+
+    round_number = forms.IntegerField(label=_("Round"), min_value=1)
+    kind = forms.ChoiceField(label=_("Kind of bye"), choices=Absence.Kind.choices)
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+    confirmed = forms.BooleanField(label=_("Confirm a further half-point bye"), required=False)
 
 
 class UploadForm(forms.Form):

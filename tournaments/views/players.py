@@ -10,12 +10,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from tournaments.models import Player, Tournament
+from tournaments.models import Absence, Player, Tournament
 from tournaments.permissions import Action, tournament_action_required
 from tournaments.services import (
+    NeedsConfirmation,
     TournamentError,
     add_player,
     assign_start_ranks,
+    request_absence,
     set_start_ranks,
     update_player,
     withdraw_player,
@@ -23,8 +25,9 @@ from tournaments.services import (
 from tournaments.services.audit import last_round_number
 from tournaments.services.csv_players import import_players_csv
 
+from . import public
 from .common import add_problems, flash_problems
-from .forms import PlayerForm, UploadForm, WithdrawForm
+from .forms import AbsenceForm, PlayerForm, UploadForm, WithdrawForm
 
 
 @tournament_action_required(Action.MANAGE_PLAYERS)
@@ -130,3 +133,31 @@ def number(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     except TournamentError as error:
         flash_problems(request, error)
     return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+
+
+@tournament_action_required(Action.MANAGE_PLAYERS)
+@require_http_methods(["POST"])
+def absence(request: HttpRequest, tournament: Tournament, player_id: int) -> HttpResponse:
+    """Record a bye the player asked for, from the form on the player's card. A further
+    half-point bye comes back to the card with the question and a box to confirm it."""
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    form = AbsenceForm(request.POST)
+    if form.is_valid():
+        try:
+            request_absence(player, user=request.user, **form.cleaned_data)
+        except NeedsConfirmation as question:
+            return public.render_player(request, tournament, player, form, question.problems)
+        except TournamentError as error:
+            add_problems(form, error)
+            return public.render_player(request, tournament, player, form)
+        messages.success(
+            request,
+            _("%(name)s: %(kind)s in round %(round)s recorded.")
+            % {
+                "name": player.name,
+                "kind": Absence.Kind(form.cleaned_data["kind"]).label,
+                "round": form.cleaned_data["round_number"],
+            },
+        )
+        return redirect("tournaments:player", tournament_id=tournament.pk, player_id=player.pk)
+    return public.render_player(request, tournament, player, form)

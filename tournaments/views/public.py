@@ -14,6 +14,9 @@ from tournaments.permissions import (
     tournament_action_required,
     tournaments_where,
 )
+from tournaments.services.audit import last_round_number
+
+from .forms import AbsenceForm
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -56,12 +59,28 @@ def tournament_detail(request: HttpRequest, tournament: Tournament) -> HttpRespo
 def player_detail(request: HttpRequest, tournament: Tournament, player_id: int) -> HttpResponse:
     """A player's card: each round's opponent, colour and result, points, rating change."""
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    return render_player(request, tournament, player)
+
+
+def render_player(
+    request: HttpRequest,
+    tournament: Tournament,
+    player: Player,
+    absence_form: AbsenceForm | None = None,
+    questions: list[str] | None = None,
+) -> HttpResponse:
+    """The card page, with the bye-request form (bound when it came back with a problem)."""
+    actions = actions_for(request.user, tournament)
     return render(
         request,
         "tournaments/player.html",
         {
             "tournament": tournament,
             "card": player_card(tournament, player),
-            "actions": actions_for(request.user, tournament),
+            "absences": player.absences.order_by("round_number"),
+            "absence_form": absence_form
+            or AbsenceForm(initial={"round_number": last_round_number(tournament) + 1}),
+            "questions": questions or [],
+            "actions": actions,
         },
     )

@@ -166,3 +166,23 @@ def test_a_pairing_programs_output_file_becomes_the_round(client):
         (6, "pab"),
         (4, "zero"),
     ]
+
+
+def test_bye_requests_from_the_player_card_ask_before_a_second_half_point_bye(client):
+    """FIDE checklist E33–E34: a second half-point bye is recorded only once confirmed."""
+    tournament = TournamentFactory(number_of_rounds=7)
+    player = PlayerFactory(tournament=tournament)
+    client.force_login(UserFactory(is_staff=True))
+    ask = url("player_absence", tournament, player_id=player.pk)
+    half = {"kind": "half", "reason": "exam"}
+    assert client.post(ask, {**half, "round_number": 2}).status_code == 302
+    page = client.post(ask, {**half, "round_number": 5})
+    assert page.status_code == 200
+    assert "already has a half-point bye in round 2; confirm a further one" in (
+        page.content.decode()
+    )
+    assert list(player.absences.values_list("round_number", flat=True)) == [2]
+    client.post(ask, {**half, "round_number": 5, "confirmed": "on"})
+    assert list(player.absences.values_list("round_number", flat=True)) == [2, 5]
+    refused = client.post(ask, {**half, "round_number": 9}).content.decode()
+    assert "The tournament has only 7 rounds." in refused
