@@ -6,10 +6,13 @@ Bounded in examples per operation so that the run stays within a couple of minut
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
@@ -24,7 +27,18 @@ EXAMPLES_PER_OPERATION = 20
 
 
 @pytest.fixture
-def fuzz_target(chief: Any, settings: Any) -> dict[str, Any]:
+def _keep_the_test_connection() -> Iterator[None]:
+    # The WSGI handler closes the database connection after each request; the test's
+    # transaction lives on it (Django's test client disconnects the same signals).
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def fuzz_target(chief: Any, settings: Any, _keep_the_test_connection: None) -> dict[str, Any]:
     settings.API_WRITE_RATE = "100000/min"
     settings.API_FAILED_AUTH_RATE = "100000/min"
     tournament = create_tournament(
