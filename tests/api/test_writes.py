@@ -206,3 +206,12 @@ def test_the_detail_speaks_the_clients_language_the_code_does_not(
         "Invalid or revoked API token.",
         "API 令牌无效或已吊销。",
     )
+
+
+def test_an_unusable_idempotency_key_is_refused(numbered: Tournament, as_scope: Any) -> None:
+    client = as_scope(PAIRING)
+    url = f"/api/v1/tournaments/{numbered.slug}/players/"
+    response = client.post(url, {"name": "P"}, format="json", HTTP_IDEMPOTENCY_KEY="x" * 256)
+    assert response.status_code == 400
+    assert response.json()["field"] == "Idempotency-Key"
+    assert not numbered.players.filter(name="P").exists()

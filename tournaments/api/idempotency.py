@@ -59,8 +59,8 @@ def idempotent(method: View) -> View:
         client = client_identity(request)
         if key is None or client is None:
             return method(view, request, *args, **kwargs)
-        if not 1 <= len(key) <= 255:
-            raise exceptions.ValidationError({HEADER: [_("Use 1 to 255 characters.")]})
+        if not 1 <= len(key) <= 255 or not key.isprintable():
+            raise exceptions.ValidationError({HEADER: [_("Use 1 to 255 printable characters.")]})
         digest = _body_digest(request)
         try:
             with transaction.atomic():
