@@ -268,3 +268,21 @@ def test_a_player_entry_is_corrected(as_scope: Any, tournament: Tournament) -> N
     refused = client.patch(f"{url}{player['id']}/", {"fide_id": "15O3014"}, format="json")
     assert refused.status_code == 422
     assert refused.json()["field"] == "fide_id"
+
+
+def test_a_second_half_point_bye_needs_confirmation(
+    as_scope: Any, tournament: Tournament, held_sheet: TournamentSheet
+) -> None:
+    client = as_scope("pairing")
+    url = f"/api/v1/tournaments/{tournament.slug}/"
+    register(client, url, held_sheet)
+    david = tournament.players.get(start_rank=4)
+    absences = f"{url}players/{david.pk}/absences/"
+    assert client.post(absences, {"round_number": 2, "kind": "half"}).status_code == 201
+    second = client.post(absences, {"round_number": 3, "kind": "half"})
+    assert second.status_code == 409
+    assert second.json()["code"] == "needs_confirmation"
+    assert "round 2" in second.json()["detail"]
+    confirmed = client.post(absences, {"round_number": 3, "kind": "half", "confirm": True})
+    assert confirmed.status_code == 201
+    assert [a["round_number"] for a in client.get(absences).json()] == [2, 3]

@@ -19,7 +19,7 @@ from rest_framework.views import exception_handler
 
 from tournaments.scoring.standings import StandingsNotFinalError
 from tournaments.scoring.tiebreaks import TieBreakError
-from tournaments.services import PairingNeedsConfirmation, TournamentError
+from tournaments.services import NeedsConfirmation, TournamentError
 
 # Service problems are written "field: message" when they concern one field.
 _FIELD_PREFIX = re.compile(r"^([a-z_]+): (.+)$", re.DOTALL)
@@ -94,7 +94,7 @@ def _refusal_items(error: TournamentError, code: str) -> list[dict[str, Any]]:
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, with the domain errors mapped and every body in one shape."""
-    if isinstance(exc, PairingNeedsConfirmation):
+    if isinstance(exc, NeedsConfirmation):
         body = error_body(_refusal_items(exc, "needs_confirmation"))
         return Response(body, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, TournamentError):

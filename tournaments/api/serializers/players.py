@@ -82,6 +82,11 @@ class AbsenceInputSerializer(serializers.Serializer[Any]):
     round_number = serializers.IntegerField(min_value=1, max_value=99)
     kind = serializers.ChoiceField(choices=Absence.Kind.choices)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    confirm = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Record a further half-point bye (a 409 needs_confirmation names the others).",
+    )
 
 
 class AbsenceSerializer(serializers.ModelSerializer[Absence]):

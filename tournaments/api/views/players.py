@@ -114,7 +114,7 @@ class AbsenceView(PlayerMixin):
         summary="Record a bye asked for before the round is paired",
         request=AbsenceInputSerializer,
         parameters=[IDEMPOTENCY_PARAMETER],
-        responses={201: AbsenceSerializer, **error_responses(400, 401, 403, 404, 422, 429)},
+        responses={201: AbsenceSerializer, **error_responses(400, 401, 403, 404, 409, 422, 429)},
     )
     @idempotent
     def post(self, request: Request, slug: str, player_id: int) -> Response:
@@ -125,6 +125,7 @@ class AbsenceView(PlayerMixin):
             data["kind"],
             user=self.acting_user(),
             reason=data.get("reason", ""),
+            confirmed=data["confirm"],
         )
         return Response(AbsenceSerializer(absence).data, status=status.HTTP_201_CREATED)
 
