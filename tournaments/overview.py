@@ -24,11 +24,6 @@ class RoundSummary:
     decided: int
     adjourned: int
 
-    @property
-    def open(self) -> int:
-        """Games without a result yet (adjourned ones included)."""
-        return self.boards - self.decided
-
 
 @dataclass(frozen=True)
 class Status:
