@@ -41,6 +41,7 @@ class ApiTokenListView(TournamentApiView):
         responses={201: ApiTokenCreatedSerializer, **error_responses(400, 401, 403, 404, 422)},
     )
     def post(self, request: Request, slug: str) -> Response:
+        # Deliberately not @idempotent: a stored reply would keep the key in clear text.
         data = validated(ApiTokenCreateSerializer, request)
         token, key = create_api_token(self.tournament, user=self.acting_user(), **data)
         created = {**ApiTokenSerializer(token).data, "key": key}
