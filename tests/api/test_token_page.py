@@ -62,3 +62,10 @@ def test_a_token_without_a_name_is_refused_on_the_page(chief: Any, tournament: T
     assert response.status_code == 200
     assert "form-errors" in response.content.decode()
     assert not ApiToken.objects.exists()
+
+
+def test_the_roles_page_links_the_token_page(chief: Any, tournament: Tournament) -> None:
+    browser = Client()
+    browser.force_login(chief)
+    roles = browser.get(f"/tournaments/{tournament.pk}/roles/").content.decode()
+    assert f'href="/tournaments/{tournament.pk}/api-tokens/"' in roles
