@@ -4,9 +4,11 @@ starting ranks."""
 
 from decimal import Decimal
 from fractions import Fraction
+from io import StringIO
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.db.models import Q
 
 from tournaments.models import (
@@ -37,6 +39,7 @@ from tournaments.services import (
     record_result,
     request_absence,
     resolve_adjournment,
+    update_tournament,
     withdraw_player,
 )
 from tournaments.services.trf_exchange import export_trf, import_trf
@@ -118,7 +121,12 @@ def test_a_round_robin_player_leaving_after_half_his_games_stays_ranked_and_mark
 
 def test_the_withdrawal_rule_is_a_setting_that_can_count_every_result():
     tournament = held_round_robin_helene_leaves(after_round=2)
-    tournament.round_robin_withdrawals = WithdrawalRule.COUNT_ALL
+    with pytest.raises(TournamentError, match="cannot change once round 1 is paired"):
+        update_tournament(tournament, round_robin_withdrawals=WithdrawalRule.COUNT_ALL)
+    leave_fide_mode(tournament, user=None, reason="the club's own rules")
+    tournament = update_tournament(
+        tournament, round_robin_withdrawals=WithdrawalRule.COUNT_ALL, reason="club rules"
+    )
     rows = tournament_standings(tournament, tiebreaks=[]).by_start_rank()
     assert rows[6].ranked and rows[6].place == "6"
     assert {n: rows[n].points for n in range(1, 7)} == {
@@ -129,6 +137,44 @@ def test_the_withdrawal_rule_is_a_setting_that_can_count_every_result():
         5: Fraction(5, 2),  # so is round 4
         6: Fraction(0),
     }
+
+
+def test_fide_mode_keeps_fides_withdrawal_rule():
+    with pytest.raises(TournamentError, match="follows FIDE's withdrawal rule"):
+        create_tournament(
+            name="Club round robin",
+            system=PairingSystem.ROUND_ROBIN,
+            number_of_rounds=5,
+            round_robin_withdrawals=WithdrawalRule.COUNT_ALL,
+        )
+    club = create_tournament(
+        name="Club round robin",
+        system=PairingSystem.ROUND_ROBIN,
+        number_of_rounds=5,
+        round_robin_withdrawals=WithdrawalRule.COUNT_ALL,
+        fide_mode=False,
+    )
+    assert club.round_robin_withdrawals == "count_all"
+
+
+def test_the_standings_command_marks_the_withdrawal():
+    tournament = held_round_robin_helene_leaves(after_round=2)
+    out = StringIO()
+    call_command("standings", str(tournament.pk), "--tiebreaks", "SB", stdout=out)
+    lines = out.getvalue().splitlines()
+    # Place, number, name with its mark, points, SB (none: she is not ranked), rating change.
+    assert lines[-2].split()[:9] == [
+        "-",
+        "6",
+        "Helene",
+        "(withdrawn",
+        "after",
+        "round",
+        "2)",
+        "0",
+        "-",
+    ]
+    assert lines[-1].startswith("Players without a place (-): expelled from a Swiss, or left")
 
 
 def test_an_expelled_swiss_player_has_no_place_and_his_games_stand():

@@ -12,7 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import Tournament, TournamentLog, TournamentRole
+from tournaments.models import Tournament, TournamentLog, TournamentRole, WithdrawalRule
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
 
 from .audit import last_round_number, log_event
@@ -32,7 +32,19 @@ POINT_FIELDS = (
 
 # Settings that shape rounds already played: fixed once round 1 is paired (FIDE checklist
 # E31–32, D24) unless the tournament has left FIDE mode.
-LOCKED_AFTER_START = frozenset({"system", "rating_type", *POINT_FIELDS})
+LOCKED_AFTER_START = frozenset({"system", "rating_type", "round_robin_withdrawals", *POINT_FIELDS})
+
+
+def _fide_mode_problems(tournament: Tournament) -> list[str]:
+    """Settings FIDE mode does not allow (checklist E35: the C.05 withdrawal rule)."""
+    if tournament.fide_mode and tournament.round_robin_withdrawals != WithdrawalRule.FIDE:
+        return [
+            _(
+                "In FIDE mode a round robin follows FIDE's withdrawal rule; leave FIDE mode to "
+                "count every result."
+            )
+        ]
+    return []
 
 
 def _point_problems(values: dict[str, Decimal]) -> list[str]:
@@ -92,6 +104,7 @@ def create_tournament(
     tournament = Tournament(name=name, system=system, number_of_rounds=number_of_rounds, **fields)
     problems = _full_clean(tournament)
     problems += tiebreak_problems(tournament.tiebreaks)
+    problems += _fide_mode_problems(tournament)
     if not problems:
         problems += _point_problems({f: Decimal(getattr(tournament, f)) for f in POINT_FIELDS})
     if slug and Tournament.objects.filter(slug=slug).exists():
@@ -134,7 +147,7 @@ def update_tournament(
     old = {field: getattr(tournament, field) for field in changes}
     for field, value in changes.items():
         setattr(tournament, field, value)
-    problems = _full_clean(tournament)
+    problems = _full_clean(tournament) + _fide_mode_problems(tournament)
     if not problems:
         problems += _point_problems({f: Decimal(getattr(tournament, f)) for f in POINT_FIELDS})
     raise_if(problems)
