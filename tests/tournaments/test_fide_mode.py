@@ -2,6 +2,7 @@
 items, named in each section): withdrawals in standings, adjourned games, byes, results,
 starting ranks."""
 
+import dataclasses
 from decimal import Decimal
 from fractions import Fraction
 from io import StringIO
@@ -20,7 +21,8 @@ from tournaments.models import (
     Round,
     WithdrawalRule,
 )
-from tournaments.scoring.standings import Exclusion, StandingsNotFinalError
+from tournaments.scoring.standings import Exclusion, StandingsNotFinalError, compute_standings
+from tournaments.scoring.tiebreaks import TieBreakSettings
 from tournaments.selectors import tournament_standings
 from tournaments.services import (
     NeedsConfirmation,
@@ -43,6 +45,7 @@ from tournaments.services import (
     withdraw_player,
 )
 from tournaments.services.trf_exchange import export_trf, import_trf
+from tournaments.trf import read_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -492,3 +495,27 @@ def test_fide_mode_refuses_starting_rank_changes_once_round_4_is_paired():
     with pytest.raises(TournamentError, match="once round 4 is paired"):
         exchange_start_ranks(player(tournament, 7), player(tournament, 8))
     assert player(tournament, 7).name == "Genevieve"
+
+
+def test_koya_counts_the_games_left_after_annulled_withdrawals():
+    # Held's round robin without Helene and Franck (both annulled): four players, three games
+    # each, so Koya's bar is half of 3 points. By hand: Alyx 2 (1 v Bruno, 1 v Charline,
+    # 0 v David), Bruno 1.5, Charline 1.5, David 1. KS = points against those on 1.5 or more.
+    sheet = read_trf(HELD_ROUND_ROBIN.read_bytes()).to_sheet()
+    sheet = dataclasses.replace(
+        sheet,
+        players=[
+            dataclasses.replace(p, withdrawn_after=2) if p.start_rank in (5, 6) else p
+            for p in sheet.players
+        ],
+    )
+    excluded = dict.fromkeys((5, 6), Exclusion.ANNULLED)
+    rows = compute_standings(
+        sheet, ["KS"], settings=TieBreakSettings(round_robin=True), excluded=excluded
+    ).by_start_rank()
+    assert {n: (rows[n].points, rows[n].tiebreaks[0].value) for n in (1, 2, 3, 4)} == {
+        1: (2, 2),
+        2: (Fraction(3, 2), Fraction(1, 2)),
+        3: (Fraction(3, 2), Fraction(1, 2)),
+        4: (1, 1),
+    }

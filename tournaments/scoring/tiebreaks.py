@@ -325,9 +325,12 @@ class TieBreakCalculator:
     def _koya(self, player: int) -> Fraction:
         games = self.rounds
         if self.round_robin:
-            players = len(self.players)
-            if self.rounds % players == 0:  # an odd number of players: one bye each cycle
-                games -= self.rounds // players
+            # Rounds with an opponent (the free round of an odd field, and the games against
+            # a player whose results C.05 annuls, are not games): the most anyone has had.
+            games = max(
+                (sum(g.opponent is not None for g in rounds) for rounds in self.games.values()),
+                default=0,
+            )
         limit = self.win * games / 2
         return sum(
             (
