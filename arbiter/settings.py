@@ -178,6 +178,8 @@ SPECTACULAR_SETTINGS = {
         "PlayerStatusEnum": "tournaments.models.player.Player.Status",
         "RoundStatusEnum": "tournaments.models.round.Round.Status",
         "GameStatusEnum": "games.models.game.Game.Status",
+        "AbsenceKindEnum": "tournaments.models.player.Absence.Kind",
+        "IncidentKindEnum": "games.models.incident.IncidentKind",
     },
 }
 

@@ -13,7 +13,7 @@ from .rounds import RoundDetailSerializer
 from .tournaments import TournamentSerializer
 
 
-class AbsenceSerializer(serializers.ModelSerializer[Absence]):
+class StateAbsenceSerializer(serializers.ModelSerializer[Absence]):
     player = serializers.IntegerField(source="player.start_rank", allow_null=True)
 
     class Meta:
@@ -33,5 +33,5 @@ class TournamentStateSerializer(serializers.Serializer[Any]):
     tournament = TournamentSerializer()
     players = PlayerSerializer(many=True)
     rounds = RoundDetailSerializer(many=True)
-    absences = AbsenceSerializer(many=True)
+    absences = StateAbsenceSerializer(many=True)
     next_round = NextRoundSerializer()

@@ -6,8 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.rules.rulesets import RULESETS
 from tournaments.models import PairingSystem, RatingType, Tournament
+from tournaments.models.tournament import ruleset_choices
 from tournaments.services.configuration import POINT_FIELDS
 
 
@@ -51,7 +51,7 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
     start_date = serializers.DateField(required=False, allow_null=True)
     end_date = serializers.DateField(required=False, allow_null=True)
     chief_arbiter = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    ruleset = serializers.ChoiceField(choices=sorted(RULESETS), required=False)
+    ruleset = serializers.ChoiceField(choices=ruleset_choices(), required=False)
     time_control = serializers.CharField(max_length=100, required=False, allow_blank=True)
     reverse_last_two_rounds = serializers.BooleanField(required=False)
     tiebreaks = serializers.ListField(
