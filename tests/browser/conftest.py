@@ -24,10 +24,6 @@ CHROMIUM_ARGS = [
 ]
 PASSWORD = "correct horse battery staple"
 
-# Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make
-# between browser steps are still synchronous and safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
@@ -36,8 +32,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    """Chromium for one test module. Module scope, not session: Playwright's sync API keeps
+    an event loop in the test thread while it runs, and Django's ORM refuses to run beside
+    one unless DJANGO_ALLOW_ASYNC_UNSAFE is set. The setting (safe here: the tests' ORM calls
+    between browser steps are synchronous) is restored with the loop's end, so no other test
+    and no subprocess sees it (``check --deploy`` rejects it)."""
     if not CHROMIUM.exists():
         message = f"{CHROMIUM} is not installed (Debian package chromium)"
         if os.environ.get("REQUIRE_BROWSER") == "1":
@@ -45,7 +46,8 @@ def browser() -> Iterator[object]:
         pytest.skip(message)
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
+    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
