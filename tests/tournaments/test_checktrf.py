@@ -36,6 +36,15 @@ def test_fide_dutch_example_c9_agrees_with_the_engine():
     ]
 
 
+def test_an_event_bbppairings_paired_agrees_round_by_round():
+    # bbpPairings issue 7: 60 players, 14 rounds paired by the FIDE-endorsed bbpPairings.
+    out, status, _ = checktrf(DATA / "trf/bbpPairings_pairing_tests/issue_7.input.trf")
+    assert status == 0
+    assert [line for line in out.splitlines() if "pairing matches the engine" in line] == [
+        f"Round {n}: pairing matches the engine (30 boards)" for n in range(1, 15)
+    ]
+
+
 def test_the_reference_engines_ranks_follow_their_tiebreak_list():
     # TieBreakServer ranked this file by SB, SB/C1, SB/C2 (2024 rules): every rank agrees.
     # Its pairings were made by hand around unplayed rounds: rounds 4, 5 and 6 differ.
