@@ -3,6 +3,7 @@ and what the pages show for a real event (Held's C.07 round robin, imported from
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from django.urls import reverse
 
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
 from tournaments.models import Pairing, Result, Round, Tournament, TournamentRole
-from tournaments.services import generate_round_robin_round, publish_round
+from tournaments.services import generate_round_robin_round, publish_round, record_result
 from tournaments.services.trf_exchange import import_trf
 
 DATA = Path(__file__).parents[2] / "data" / "ui"
@@ -186,3 +187,15 @@ def test_bye_requests_from_the_player_card_ask_before_a_second_half_point_bye(cl
     assert list(player.absences.values_list("round_number", flat=True)) == [2, 5]
     refused = client.post(ask, {**half, "round_number": 9}).content.decode()
     assert "The tournament has only 7 rounds." in refused
+
+
+def test_every_link_on_the_arbiters_pages_leads_somewhere(client, round_robin):
+    client.force_login(with_role(round_robin, Role.CHIEF_ARBITER))
+    record_result(round_robin.rounds.get().pairings.get(board=1), "1-0", source="hand", user=None)
+    pages = [url("dashboard", round_robin), url("round", round_robin, number=1)]
+    links = set()
+    for page in pages:
+        links |= set(re.findall(r'href="(/[^"#]*)"', client.get(page).content.decode()))
+    assert len(links) > 20
+    broken = {link: client.get(link).status_code for link in sorted(links)}
+    assert {link: status for link, status in broken.items() if status != 200} == {}
