@@ -115,6 +115,8 @@ class CardRow:
     opponent_rating: int | None
     score: Fraction
     running_total: Fraction
+    game_id: int | None = None
+    """The game record of the board, when the games app has one."""
 
     @property
     def label(self) -> str:
@@ -134,7 +136,7 @@ class PlayerCard:
 def player_card(tournament: Tournament, player: Player) -> PlayerCard:
     """Every round of the player: opponent, colour, result, running score; the rating change.
 
-    Four queries: the sheet (two), the opponents, the K factors.
+    Five queries: the sheet (two), the opponents, the games, the K factors.
     """
     sheet = tournament_sheet(tournament)
     entry = next((p for p in sheet.players if p.start_rank == player.start_rank), None)
@@ -147,6 +149,11 @@ def player_card(tournament: Tournament, player: Player) -> PlayerCard:
             start_rank__in=[r.opponent for r in entry.rounds if r.opponent is not None],
         )
     }
+    games = dict(
+        Pairing.objects.filter(Q(white=player) | Q(black=player), game__isnull=False).values_list(
+            "round__number", "game__id"
+        )
+    )
     rows, total = [], Fraction(0)
     for item in entry.rounds:
         score = sheet.points.points(item.outcome)
@@ -161,6 +168,7 @@ def player_card(tournament: Tournament, player: Player) -> PlayerCard:
                 opponent_rating=opponent.rating(tournament.rating_type) if opponent else None,
                 score=score,
                 running_total=total,
+                game_id=games.get(item.round),
             )
         )
     change = rating_changes(tournament, sheet).get(entry.start_rank)

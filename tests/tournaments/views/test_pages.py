@@ -199,3 +199,19 @@ def test_every_link_on_the_arbiters_pages_leads_somewhere(client, round_robin):
     assert len(links) > 20
     broken = {link: client.get(link).status_code for link in sorted(links)}
     assert {link: status for link, status in broken.items() if status != 200} == {}
+
+
+def test_the_player_card_links_the_game_of_a_board_for_arbiters_only(client, round_robin):
+    from games.services import create_game
+
+    board = round_robin.rounds.get().pairings.get(board=1)
+    game = create_game(pairing=board, user=None)
+    card_url = url("player", round_robin, player_id=board.black_id)
+    client.force_login(with_role(round_robin, Role.VIEWER))
+    page = client.get(card_url)
+    assert [row.game_id for row in page.context["card"].rows] == [game.pk]
+    assert f'href="/games/{game.pk}/"' in page.content.decode()
+    round_robin.public = True
+    round_robin.save()
+    client.logout()
+    assert f'href="/games/{game.pk}/"' not in client.get(card_url).content.decode()
