@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
-from tournaments.models import Player, Tournament
+from tournaments.models import Player, Tournament, TournamentRole
 from tournaments.overview import player_card, players_by_start_rank
 from tournaments.permissions import (
     Action,
@@ -20,19 +21,26 @@ from .forms import AbsenceForm
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The tournament list: public events, and the private ones the user holds a role on."""
-    tournaments = tournaments_where(request.user, Action.VIEW)
-    arbitrated = (
-        set(tournaments_where(request.user, Action.FOLLOW).values_list("pk", flat=True))
-        if request.user.is_authenticated
-        else set()
-    )
+    """The tournament list: public events, and the private ones the user holds a role on,
+    with the user's role linking to the arbiter's page."""
+    roles: dict[int, str] = {}
+    if request.user.is_authenticated:
+        override = _("Staff")
+        roles = {
+            pk: override
+            for pk in tournaments_where(request.user, Action.FOLLOW).values_list("pk", flat=True)
+        }
+        for pk, role in request.user.tournament_roles.values_list("tournament_id", "role"):
+            roles[pk] = TournamentRole.Role(role).label
+    tournaments = list(tournaments_where(request.user, Action.VIEW))
+    for tournament in tournaments:
+        tournament.user_role = roles.get(tournament.pk, "")  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/home.html",
         {
             "tournaments": tournaments,
-            "arbitrated": arbitrated,
+            "roles": roles,
             "may_create": can_create_tournament(request.user),
         },
     )

@@ -215,3 +215,15 @@ def test_the_player_card_links_the_game_of_a_board_for_arbiters_only(client, rou
     round_robin.save()
     client.logout()
     assert f'href="/games/{game.pk}/"' not in client.get(card_url).content.decode()
+
+
+def test_the_tournament_list_shows_private_events_to_their_arbiters_with_the_role(client):
+    public = TournamentFactory(name="Hastings Premier")
+    private = TournamentFactory(name="Club championship", public=False)
+    assert [t.name for t in client.get("/").context["tournaments"]] == ["Hastings Premier"]
+    client.force_login(with_role(private, Role.DEPUTY_ARBITER))
+    page = client.get("/")
+    listed = {t.name: t.user_role for t in page.context["tournaments"]}
+    assert listed == {"Hastings Premier": "", "Club championship": "Deputy arbiter"}
+    assert url("dashboard", private) in page.content.decode()
+    assert url("dashboard", public) not in page.content.decode()
