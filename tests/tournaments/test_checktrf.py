@@ -7,6 +7,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tournaments.services import change_tiebreaks
+from tournaments.services.trf_exchange import export_trf, import_trf
+from tournaments.trf import read_trf
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 DUTCH_C9 = DATA / "trf/bbpPairings_pairing_tests/dutch_2025_C9.input.trf"
 UNPLAYED = DATA / "tiebreak/swiss_with_many_unplayed_rounds.trf"
@@ -132,3 +136,18 @@ def test_a_malformed_line_is_named_with_its_column(tmp_path):
     _, status, error = checktrf(path)
     assert status == 2
     assert f"{path}: line 5, column 99: round 1: expected a result code" in error
+
+
+@pytest.mark.django_db
+def test_our_trf_2026_export_ranks_by_the_events_tiebreaks(tmp_path):
+    tournament = import_trf(UNPLAYED.read_bytes())
+    tournament = change_tiebreaks(
+        tournament, ["SB", "SB/C1", "SB/C2"], user=None, reason="as TieBreakServer ranked it"
+    )
+    path = tmp_path / "export.trf"
+    path.write_text(export_trf(tournament, version=2026))
+    out, _, _ = checktrf(path)
+    assert "(SB, SB/C1, SB/C2; tie-breaks from record 202): 0 of 15 ranked players disagree" in out
+    # ... the ranks TieBreakServer published in the original file.
+    published = {p.start_rank: p.rank for p in read_trf(UNPLAYED.read_bytes()).players}
+    assert {p.start_rank: p.rank for p in read_trf(path.read_text()).players} == published

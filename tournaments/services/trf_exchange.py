@@ -38,7 +38,12 @@ from tournaments.pairing import PairingError, PairingState, validate_round
 from tournaments.pairing.base import recorded_pairing
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
-from tournaments.selectors import missing_results, open_adjournments, tournament_sheet
+from tournaments.selectors import (
+    missing_results,
+    open_adjournments,
+    tournament_sheet,
+    tournament_standings,
+)
 from tournaments.trf import TrfDocument, TrfError, TrfRecord, read_trf, write_trf
 from tournaments.trf.document import parse_trf_date
 
@@ -461,8 +466,17 @@ def final_export_problems(tournament: Tournament) -> list[str]:
     return problems
 
 
+def standing_ranks(tournament: Tournament) -> dict[int, int]:
+    """Each player's line in the standings by the event's tie-breaks, by starting rank: the
+    rank column a TRF-2026 report carries (players without a place follow the ranked ones)."""
+    standings = tournament_standings(tournament)
+    return {row.start_rank: line for line, row in enumerate(standings.rows, start=1)}
+
+
 def export_trf(tournament: Tournament, *, version: int = 16, final: bool = False) -> str:
-    """The tournament as TRF16 (``version=16``) or TRF-2026 (with ``###`` comments).
+    """The tournament as TRF16 (``version=16``) or TRF-2026 (with ``###`` comments, and
+    the rank column ordered by the event's tie-breaks; TRF16's, for pairing engines, by
+    points and starting rank).
 
     Byes requested for the next round are written in its column, as pairing engines expect.
     ``final`` (the file for the rating office) refuses while a game is adjourned or a result
@@ -472,9 +486,12 @@ def export_trf(tournament: Tournament, *, version: int = 16, final: bool = False
         raise_if(final_export_problems(tournament))
     sheet = _with_announced_byes(tournament, tournament_sheet(tournament))
     records = list(_header_records(tournament, len(sheet.players), version))
+    ranks = None
     if version == 2026:
         records += _comments(tournament)
+        ranks = standing_ranks(tournament)
     try:
-        return write_trf(TrfDocument.from_sheet(sheet, records=records), version=version)
+        document = TrfDocument.from_sheet(sheet, records=records, ranks=ranks)
+        return write_trf(document, version=version)
     except TrfError as error:
         raise TournamentError(str(error)) from None
