@@ -151,3 +151,12 @@ def test_our_trf_2026_export_ranks_by_the_events_tiebreaks(tmp_path):
     # ... the ranks TieBreakServer published in the original file.
     published = {p.start_rank: p.rank for p in read_trf(UNPLAYED.read_bytes()).players}
     assert {p.start_rank: p.rank for p in read_trf(path.read_text()).players} == published
+
+
+def test_an_accelerated_file_says_the_engine_pairs_without_acceleration():
+    # Capo d'Orso 2012 (JaVaFo manual): XXA virtual points; its ranks follow its points.
+    out, status, _ = checktrf(DATA / "trf/javafo_aum/capo_dorso_2012_final_accelerated.trf")
+    assert status == 1
+    lines = out.splitlines()
+    assert lines[0].startswith("Note: the file is accelerated (XXA)")
+    assert "Standings (points only; tie-breaks from none): 0 of 84 ranked players disagree" in lines

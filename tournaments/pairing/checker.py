@@ -148,6 +148,12 @@ def check_trf(
             findings.append(
                 PlayerFinding(line.start_rank, line.name, rank, line.points, total, row)
             )
+    notes = []
+    if document.acceleration and not round_robin:
+        notes.append(
+            "the file is accelerated (XXA); the built-in engine pairs without acceleration, "
+            "so accelerated rounds differ"
+        )
     return TrfCheck(
         rounds=rounds,
         tiebreaks=specs,
@@ -155,6 +161,7 @@ def check_trf(
         players=tuple(findings),
         ranked=sum(1 for line in document.players if line.rank),
         round_robin=round_robin,
+        notes=tuple(notes),
     )
 
 

@@ -51,6 +51,8 @@ class Command(BaseCommand):
             result = check_trf(document, tiebreaks=tiebreaks)
         except CheckInputError as error:
             raise bad_input(f"{path}: {error}") from None
+        for note in result.notes:
+            self.stdout.write(f"Note: {note}.")
         for finding in result.rounds:
             for line in self._round_lines(finding):
                 self.stdout.write(line)
