@@ -26,17 +26,15 @@ def parse_result(text: str) -> Result:
     normal = text.strip().translate(_SPELLINGS)
     if normal in Result.values:
         return Result(normal)
-    scores, forfeits = _SCORES.fullmatch(normal), _FORFEITS.fullmatch(normal)
-    if scores and "1" in scores.groups():
-        return _refuse(text, _("a player who wins leaves his opponent 0"))
-    if forfeits and forfeits.groups() == ("+", "+"):
-        return _refuse(text, _("only one player can win by forfeit"))
-    if forfeits:
-        return _refuse(text, _("a forfeit is +/−, −/+ or −/− and is never drawn"))
-    return _refuse(text, _("expected one of %(known)s") % {"known": ", ".join(Result.values)})
-
-
-def _refuse(text: str, why: str) -> Result:
+    forfeits = _FORFEITS.fullmatch(normal)
+    if _SCORES.fullmatch(normal):  # every legal pair of scores is a Result: a 1 is left
+        why = _("a player who wins leaves his opponent 0")
+    elif forfeits and forfeits.groups() == ("+", "+"):
+        why = _("only one player can win by forfeit")
+    elif forfeits:
+        why = _("a forfeit is +/−, −/+ or −/− and is never drawn")
+    else:
+        why = _("expected one of %(known)s") % {"known": ", ".join(Result.values)}
     raise TournamentError(
         _("%(result)s is not a result: %(why)s.") % {"result": text.strip() or '""', "why": why}
     )
