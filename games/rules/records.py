@@ -37,22 +37,23 @@ __all__ = [
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 # NAGs for move suffixes (PGN standard 10).
 _SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_][^\s"\[\]]*)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_UNESCAPE = re.compile(r"\\(.)")
+# One pattern for every token; any other non-space character is "stray", so no text is
+# ever skipped without a word.
 _TOKEN = re.compile(
     r"""
-    (?P<space>\s+)
-    |(?P<result>1-0|0-1|1/2-1/2|½-½|1/2|\*)(?![\w-])
+    (?P<result>1-0|0-1|1/2-1/2|½-½|1/2|\*)(?![\w-])
     |(?P<number>[1-9][0-9]*(?:\.+|…|(?=\s)))
     |(?P<ellipsis>\.\.+|…)
     |(?P<nag>\$[0-9]+)
-    |(?P<comment>\{)
-    |(?P<rest>;)
+    |(?P<comment>\{(?P<comment_text>[^}]*)(?P<comment_end>\}?))
+    |(?P<rest>;.*)
     |(?P<open>\()
     |(?P<close>\))
-    |(?P<tag>\[)
+    |(?P<tag>\[\s*(?P<tag_name>[A-Za-z0-9_][^\s"\[\]]*)\s*"(?P<tag_value>(?:[^"\\]|\\.)*)"\s*\])
+    |(?P<bad_tag>\[)
     |(?P<move>[^\s{}();\[$]+)
-    |(?P<stray>.)
+    |(?P<stray>\S)
     """,
     re.VERBOSE,
 )
@@ -228,50 +229,33 @@ class _PgnReader:
         yield from self._scan(line, number, position)
 
     def _scan(self, line: str, number: int, position: int) -> Iterator[GameRecord]:
-        end = len(line)
-        while position < end:
-            match = _TOKEN.match(line, position)
-            assert match is not None  # the last alternative matches any other character
+        for match in _TOKEN.finditer(line, position):
             kind = match.lastgroup
-            column = position + 1
-            position = match.end()
-            if kind == "space":
-                continue
-            if kind == "tag":
-                tag = _TAG.match(line, column - 1)
-                if (
-                    self.in_movetext
-                    or self.after_result
-                    or (tag is not None and tag.group(1) in self.game.headers)
-                ):
+            column = match.start() + 1
+            if kind == "comment":
+                if match["comment_end"]:
+                    self._comment(match["comment_text"].strip())
+                else:  # the comment goes on over the next lines
+                    self.open_comment = [match["comment_text"]]
+                    self.comment_start = (number, column)
+            elif kind == "rest":
+                self._comment(match.group()[1:].strip())
+            elif kind == "tag" or kind == "bad_tag":
+                if self.in_movetext or self.after_result or match["tag_name"] in self.game.headers:
                     yield from self._end_game()
                     self.game.line = number
-                if tag is None:
+                if kind == "bad_tag":
                     self._problem(number, column, 'malformed tag pair; expected [Name "value"]')
                     return
-                self.game.headers[tag.group(1)] = _TAG_UNESCAPE.sub(r"\1", tag.group(2))
-                position = tag.end()
-                continue
-            if kind == "stray":
+                self.game.headers[match["tag_name"]] = _TAG_UNESCAPE.sub(r"\1", match["tag_value"])
+            elif kind == "stray":
                 self._problem(number, column, f"unexpected {match.group()!r}")
-                continue
-            if kind == "rest":
-                self._comment(line[position:].strip())
-                return
-            if kind == "comment":
-                close = line.find("}", position)
-                if close < 0:
-                    self.open_comment = [line[position:]]
-                    self.comment_start = (number, column)
-                    return
-                self._comment(line[position:close].strip())
-                position = close + 1
-                continue
-            if self.after_result:
-                yield from self._end_game()
-                self.game.line = number
-            self.in_movetext = True
-            self._movetext(kind, match.group(), number, column)
+            else:
+                if self.after_result:
+                    yield from self._end_game()
+                    self.game.line = number
+                self.in_movetext = True
+                self._movetext(kind, match.group(), number, column)
 
     def _movetext(self, kind: str | None, token: str, line: int, column: int) -> None:
         if kind == "open":

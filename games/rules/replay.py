@@ -24,7 +24,7 @@ from games.rules.notation import (
     parse_move,
     side_name,
 )
-from games.rules.records import GameRecord, starting_board
+from games.rules.records import GameRecord, WrittenMove, starting_board
 
 __all__ = ["MoveError", "Replay", "position_key", "replay"]
 
@@ -146,29 +146,35 @@ def _play(record: GameRecord, board: chess.Board, result: Replay, quiet_plies: i
             except MoveTextError as error:
                 result.error = _move_error(record, board, ply, written.line, written.column, error)
                 return
-        irreversible = board.is_zeroing(move)
-        material_changes = move.promotion or board.is_capture(move)
-        color, fullmove = board.turn, board.fullmove_number
         board.push(move)
         if written.comments:
-            remaining, elapsed = written.clock()
-            if remaining is not None or elapsed is not None:
-                result.clock_readings.append(
-                    ClockReading(ply, color, fullmove, remaining=remaining, elapsed=elapsed)
-                )
+            _read_clock(result, written, ply, board)
         key = position_key(board)
-        if irreversible:
+        if not board.halfmove_clock:
+            # A capture or pawn move: no earlier position can come back, and only such a
+            # move changes the material.
             occurrences.clear()
             occurrences[key] = [ply]
+            if result.dead_material_ply is None and is_dead_by_material(board):
+                result.dead_material_ply = ply
         else:
             seen = occurrences.setdefault(key, [])
             seen.append(ply)
             if len(seen) == 5 and result.fivefold_ply is None:
                 result.fivefold_ply = ply
-        if result.seventy_five_ply is None and board.halfmove_clock >= quiet_plies:
-            result.seventy_five_ply = ply
-        if material_changes and result.dead_material_ply is None and is_dead_by_material(board):
-            result.dead_material_ply = ply
+            if result.seventy_five_ply is None and board.halfmove_clock >= quiet_plies:
+                result.seventy_five_ply = ply
+
+
+def _read_clock(result: Replay, written: WrittenMove, ply: int, board: chess.Board) -> None:
+    remaining, elapsed = written.clock()
+    if remaining is None and elapsed is None:
+        return
+    mover = not board.turn
+    move_number = board.fullmove_number - (1 if mover == chess.BLACK else 0)
+    result.clock_readings.append(
+        ClockReading(ply, mover, move_number, remaining=remaining, elapsed=elapsed)
+    )
 
 
 def _move_error(
