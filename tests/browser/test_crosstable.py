@@ -37,7 +37,7 @@ def test_print_the_crosstable(page, screenshot):
     page.get_by_role("button", name="Import").click()
     expect(page.get_by_role("status")).to_contain_text("with 6 players")
 
-    page.get_by_role("link", name="Crosstable").click()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Crosstable").click()
     table = page.locator("table.crosstable")
     for name, points in [("Alyx", "3.5"), ("Bruno", "3.5"), ("Charline", "3.5")]:
         expect(table.locator("tbody tr", has_text=name)).to_contain_text(points)
