@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 
     from django.contrib.auth.base_user import AbstractBaseUser
     from django.contrib.auth.models import AnonymousUser
-    from django.http import HttpRequest, HttpResponse
+    from django.http import HttpRequest
 
     User = AbstractBaseUser | AnonymousUser
 
@@ -196,7 +197,8 @@ def tournament_action_required(
     """A view decorator: loads the tournament from the URL's ``tournament_id``, checks the
     action and passes the tournament to the view instead of the id.
 
-    Anonymous users are sent to the login page; logged-in users without the right get 403.
+    Anonymous users are sent to the login page (an htmx request through ``HX-Redirect``);
+    logged-in users without the right get 403.
     """
 
     def decorator(
@@ -207,7 +209,12 @@ def tournament_action_required(
             tournament = get_object_or_404(Tournament, pk=tournament_id)
             if not can(request.user, action, tournament):
                 if not request.user.is_authenticated:
-                    return redirect_to_login(request.get_full_path())
+                    login = redirect_to_login(request.get_full_path())
+                    if request.headers.get("HX-Request") == "true":
+                        # A page fragment must not become the login page: have htmx load
+                        # the login page as a whole (the session ran out mid-round).
+                        login = HttpResponse(headers={"HX-Redirect": login.url})
+                    return login
                 raise PermissionDenied
             return view(request, tournament, *args, **kwargs)
 

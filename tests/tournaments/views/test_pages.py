@@ -227,3 +227,15 @@ def test_the_tournament_list_shows_private_events_to_their_arbiters_with_the_rol
     assert listed == {"Hastings Premier": "", "Club championship": "Deputy arbiter"}
     assert url("dashboard", private) in page.content.decode()
     assert url("dashboard", public) not in page.content.decode()
+
+
+def test_an_expired_session_sends_htmx_to_the_login_page_not_into_the_row(client, round_robin):
+    response = client.post(
+        url("result", round_robin, number=1, board=1),
+        {"result": "1-0"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert response["HX-Redirect"].startswith(reverse("login") + "?next=")
+    assert response.content == b""
+    assert Pairing.objects.get(round__tournament=round_robin, board=1).result == "*"
