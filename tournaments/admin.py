@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 
+from .api import admin as api_admin  # noqa: F401  (registers the API's models)
 from .models import (
     Absence,
     Pairing,

@@ -11,11 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from datetime import timedelta
 from functools import wraps
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
@@ -30,6 +32,8 @@ from .throttling import client_identity
 
 HEADER = "Idempotency-Key"
 KEPT_HEADERS = ("ETag", "Location")
+DEFAULT_RETENTION = timedelta(hours=48)
+"""How long a stored reply is kept: far longer than any client's retries last."""
 
 IDEMPOTENCY_PARAMETER = OpenApiParameter(
     HEADER,
@@ -97,3 +101,14 @@ def _replay(stored: IdempotentRequest) -> Response:
     response = Response(stored.response, status=stored.status, headers=stored.headers)
     response["Idempotent-Replayed"] = "true"
     return response
+
+
+def purge_idempotent_requests(*, older_than: timedelta = DEFAULT_RETENTION) -> int:
+    """Delete the stored replies older than ``older_than``; returns how many were deleted.
+
+    A key sent again after its reply is gone is treated as a new request.
+    """
+    deleted, _per_model = IdempotentRequest.objects.filter(
+        created_at__lt=timezone.now() - older_than
+    ).delete()
+    return deleted
