@@ -5,7 +5,9 @@ For every position of the D3-Chess test vector (tests data), each side's
 the node budget) is compared with the vector's class (WB, W-, -B, --). A proved answer
 that contradicts the vector would be a defect; unknown answers are counted, not guessed.
 
-Run: ``python -m bench checkgames_dead_positions`` or with ``--nodes N``.
+Run: ``python -m bench checkgames_dead_positions`` or with ``--nodes N``. Measured: at 300
+nodes (about a minute) 952 of 3,606 answers proved, 280 of the 806 dead positions; at
+3,000 nodes (about ten minutes) 1,539 and 515; never a contradiction.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ def positions() -> list[tuple[str, str]]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--nodes", type=int, default=2000)
+    parser.add_argument("--nodes", type=int, default=300)
     options = parser.parse_args(argv or [])
     tally: Counter[str] = Counter()
     started = time.perf_counter()
