@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.models import EntrySource, Pairing, Result, Round, Tournament
-from tournaments.permissions import Action, actions_for, tournament_action_required
+from tournaments.permissions import Action, actions_for, can, tournament_action_required
 from tournaments.services import TournamentError, record_result
 
 from .common import is_htmx
@@ -122,6 +122,7 @@ def save_result(
                 "round": pairing.round,
                 "pairing": _with_entry(pairing, tournament, {}),
                 "may_enter": True,
+                "may_enter_games": can(request.user, Action.ENTER_GAMES, tournament),
                 "saved": saved,
                 "error": error,
             },
