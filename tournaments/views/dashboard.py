@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -73,8 +74,10 @@ def edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         reason = changes.pop("reason", "")
         tiebreaks = changes.pop("tiebreaks")
         try:
-            update_tournament(tournament, user=request.user, reason=reason, **changes)
-            change_tiebreaks(tournament, tiebreaks, user=request.user, reason=reason)
+            # Both or neither: a refused tie-break change keeps the other edits out too.
+            with transaction.atomic():
+                update_tournament(tournament, user=request.user, reason=reason, **changes)
+                change_tiebreaks(tournament, tiebreaks, user=request.user, reason=reason)
         except TournamentError as error:
             add_problems(form, error)
         else:

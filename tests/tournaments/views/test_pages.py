@@ -239,3 +239,27 @@ def test_an_expired_session_sends_htmx_to_the_login_page_not_into_the_row(client
     assert response["HX-Redirect"].startswith(reverse("login") + "?next=")
     assert response.content == b""
     assert Pairing.objects.get(round__tournament=round_robin, board=1).result == "*"
+
+
+def test_a_refused_tiebreak_change_keeps_the_other_edits_out(client, round_robin):
+    """Once round 1 is paired the tie-break list changes only with a reason (FIDE checklist);
+    the page saves all its fields or none."""
+    client.force_login(with_role(round_robin, Role.CHIEF_ARBITER))
+    form = client.get(url("edit", round_robin)).context["form"]
+    data = {
+        name: value
+        for name, value in (
+            (field.html_name, field.value()) for field in form if field.value() is not None
+        )
+        if not isinstance(value, bool) or value
+    }
+    data.update(place="Reykjavik", tiebreaks="SB, DE")
+    response = client.post(url("edit", round_robin), data)
+    assert response.status_code == 200
+    assert "a change needs a reason" in response.content.decode()
+    round_robin.refresh_from_db()
+    assert (round_robin.place, round_robin.tiebreaks) == ("", [])
+    data["reason"] = "announced before round 1, typed late"
+    assert client.post(url("edit", round_robin), data).status_code == 302
+    round_robin.refresh_from_db()
+    assert (round_robin.place, round_robin.tiebreaks) == ("Reykjavik", ["SB", "DE"])
