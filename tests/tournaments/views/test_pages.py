@@ -263,3 +263,10 @@ def test_a_refused_tiebreak_change_keeps_the_other_edits_out(client, round_robin
     assert client.post(url("edit", round_robin), data).status_code == 302
     round_robin.refresh_from_db()
     assert (round_robin.place, round_robin.tiebreaks) == ("Reykjavik", ["SB", "DE"])
+
+
+def test_a_refusal_explains_who_gives_the_roles(client, round_robin):
+    client.force_login(with_role(round_robin, Role.VIEWER))
+    response = client.get(url("edit", round_robin))
+    assert response.status_code == 403
+    assert "A tournament's chief arbiter gives the roles" in response.content.decode()
