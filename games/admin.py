@@ -101,3 +101,5 @@ class PgnUploadAdmin(admin.ModelAdmin):
     ]
     list_filter = ["tournament"]
     exclude = ["text"]
+    # Written by the check; a hand edit would not match the digest and would be checked again.
+    readonly_fields = ["checks", "checked_digest", "games"]

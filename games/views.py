@@ -120,13 +120,12 @@ def upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PgnUploadForm(*_submitted(request, files=True))
     if request.method == "POST" and form.is_valid():
         file = form.cleaned_data["file"]
-        text = services.decode_pgn(file.chunks())
-        stored = PgnUpload.objects.create(
-            tournament=tournament,
+        stored = services.upload_pgn(
+            tournament,
+            text=services.decode_pgn(file.chunks()),
+            file_name=file.name,
             round_number=form.cleaned_data["round_number"],
-            file_name=file.name[:255],
-            text=text,
-            uploaded_by=request.user,
+            user=request.user,
         )
         return redirect("games:upload_report", tournament_id=tournament.pk, upload_id=stored.pk)
     return render(request, "games/upload.html", {"tournament": tournament, "form": form})
@@ -136,12 +135,21 @@ def upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_action_required(Action.ENTER_GAMES)
 def upload_report(request: HttpRequest, tournament: Tournament, upload_id: int) -> HttpResponse:
     stored = get_object_or_404(PgnUpload, pk=upload_id, tournament=tournament)
-    checks = services.check_pgn(stored.text, tournament, round_number=stored.round_number)
-    if stored.games != len(checks):
-        stored.games = len(checks)
-        stored.save(update_fields=["games"])
+    checks = services.stored_checks(stored)
+    changed = checks is None
+    if checks is None:
+        checks = services.check_upload(stored)
     form = import_form(checks)(*_submitted(request))
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and changed:
+        # The ticks were given on a report that no longer holds: show the new one instead.
+        messages.error(
+            request,
+            _(
+                "The file or the tournament's ruleset has changed since the games were "
+                "checked. They have been checked again: review the report and import again."
+            ),
+        )
+    elif request.method == "POST" and form.is_valid():
         decisions = [
             services.ImportDecision(check.number, int(form.cleaned_data[f"board_{check.number}"]))
             for check in checks

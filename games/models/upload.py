@@ -17,6 +17,18 @@ class PgnUpload(models.Model):
     file_name = models.CharField(_("file name"), max_length=255)
     text = models.TextField(_("PGN text"), help_text=_("Decoded to Unicode."))
     games = models.PositiveIntegerField(_("games"), default=0)
+    checks = models.JSONField(
+        _("check results"),
+        default=list,
+        blank=True,
+        help_text=_("What the rules engine found in each game, kept for the import."),
+    )
+    checked_digest = models.CharField(
+        _("checked digest"),
+        max_length=64,
+        blank=True,
+        help_text=_("SHA-256 of the text and ruleset the check results belong to."),
+    )
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

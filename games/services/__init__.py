@@ -7,15 +7,27 @@ the tournaments service ``record_result``.
 
 from .errors import GameError
 from .games import correct_result, create_game, save_moves, set_result
-from .imports import GameCheck, ImportDecision, check_pgn, decode_pgn, import_games
+from .imports import (
+    CheckResult,
+    GameCheck,
+    ImportDecision,
+    check_pgn,
+    check_upload,
+    decode_pgn,
+    import_games,
+    stored_checks,
+    upload_pgn,
+)
 from .incidents import apply_incident, resume_game, rule_on_incident, ruling_for, seal_game
 
 __all__ = [
+    "CheckResult",
     "GameCheck",
     "GameError",
     "ImportDecision",
     "apply_incident",
     "check_pgn",
+    "check_upload",
     "correct_result",
     "create_game",
     "decode_pgn",
@@ -26,4 +38,6 @@ __all__ = [
     "save_moves",
     "seal_game",
     "set_result",
+    "stored_checks",
+    "upload_pgn",
 ]

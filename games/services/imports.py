@@ -1,23 +1,30 @@
 """PGN import: check every game with the rules engine, match it to a board, import on decision.
 
 :func:`check_pgn` reads the text game by game and returns one :class:`GameCheck` per game
-(the rules engine's report, and the board it matches). :func:`import_games` imports the
+(the rules engine's findings, and the board it matches). :func:`import_games` imports the
 games the arbiter chose, all in one transaction: either every chosen game is written, with
 its result passed to the board, or nothing is.
+
+An uploaded file (:func:`upload_pgn`) is checked once: the findings are kept with the
+:class:`PgnUpload` with a digest of the text and ruleset they came from, and
+:func:`stored_checks` gives them back for the report page and the import (re-reading the
+records, which is cheap, not re-checking them) as long as the digest still holds.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.models import Game, GameChange, Move, ResultReason
+from games.models import Game, GameChange, Move, PgnUpload, ResultReason
 from games.rules.batch import check_safely
 from games.rules.records import GameRecord, decode_lines, read_pgn
 from games.rules.replay import replay
@@ -47,12 +54,87 @@ def decode_pgn(chunks: Iterable[bytes]) -> str:
     return "".join(decode_lines(chunks))
 
 
+@dataclass(frozen=True)
+class CheckResult:
+    """What the rules engine found in one game of a file, in a form kept with the upload (JSON),
+    so that importing the games the arbiter chose does not check the file again."""
+
+    number: int
+    line: int
+    plies: int
+    declared: str
+    error: dict[str, Any] | None
+    """The first move that does not play (:meth:`MoveError.as_dict`), if any."""
+    setup_error: str | None
+    mismatch: str | None
+    syntax_problems: tuple[str, ...] = ()
+
+    @classmethod
+    def from_report(cls, report: GameReport) -> CheckResult:
+        return cls(
+            number=report.number,
+            line=report.line,
+            plies=report.plies,
+            declared=report.declared,
+            error=report.error.as_dict() if report.error else None,
+            setup_error=report.setup_error,
+            mismatch=report.mismatch,
+            syntax_problems=tuple(problem.describe() for problem in report.problems),
+        )
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CheckResult:
+        """Raises ``TypeError`` or ``ValueError`` when ``data`` is not what :meth:`as_json`
+        wrote."""
+        result = cls(**{**data, "syntax_problems": tuple(data["syntax_problems"])})
+        if not isinstance(result.number, int) or not isinstance(result.declared, str):
+            raise ValueError("not a stored check result")
+        return result
+
+    def as_json(self) -> dict[str, Any]:
+        return {**asdict(self), "syntax_problems": list(self.syntax_problems)}
+
+    @property
+    def importable(self) -> bool:
+        """The moves can be stored: every move legal, the position readable."""
+        return self.error is None and self.setup_error is None
+
+    @property
+    def status(self) -> str:
+        if self.setup_error:
+            return "not_checked"
+        if self.error:
+            return "illegal"
+        if self.mismatch:
+            return "mismatch"
+        if self.syntax_problems:
+            return "syntax"
+        return "clean"
+
+    def problem(self) -> str:
+        """The first thing an arbiter must know about the game, in words."""
+        if self.setup_error:
+            return self.setup_error
+        if self.error:
+            error = self.error
+            return _("ply %(ply)s (move %(number)s): %(kind)s move %(text)r: %(reason)s") % {
+                "ply": error["ply"],
+                "number": error["move_number"],
+                "kind": error["kind"],
+                "text": error["text"],
+                "reason": error["reason"],
+            }
+        if self.mismatch:
+            return self.mismatch
+        return "; ".join(self.syntax_problems)
+
+
 @dataclass
 class GameCheck:
     """One game of an uploaded file: what the rules engine found and which board it fits."""
 
     record: GameRecord
-    report: GameReport
+    result: CheckResult
     round_number: int | None
     pairing: Pairing | None = None
     unmatched_reason: str = ""
@@ -61,44 +143,18 @@ class GameCheck:
 
     @property
     def number(self) -> int:
-        return self.report.number
+        return self.result.number
 
     @property
     def importable(self) -> bool:
-        """The moves can be stored: every move legal, the position readable."""
-        return self.report.all_legal
+        return self.result.importable
 
     @property
     def status(self) -> str:
-        if self.report.setup_error:
-            return "not_checked"
-        if self.report.error:
-            return "illegal"
-        if self.report.mismatch:
-            return "mismatch"
-        if self.report.problems:
-            return "syntax"
-        return "clean"
+        return self.result.status
 
     def problem(self) -> str:
-        """The first thing an arbiter must know about the game, in words."""
-        report = self.report
-        if report.setup_error:
-            return report.setup_error
-        if report.error:
-            error = report.error
-            return _("ply %(ply)s (move %(number)s): %(kind)s move %(text)r: %(reason)s") % {
-                "ply": error.ply,
-                "number": error.move_number,
-                "kind": error.kind,
-                "text": error.text,
-                "reason": error.reason,
-            }
-        if report.mismatch:
-            return report.mismatch
-        if report.problems:
-            return "; ".join(problem.describe() for problem in report.problems)
-        return ""
+        return self.result.problem()
 
 
 def check_pgn(
@@ -108,14 +164,89 @@ def check_pgn(
     of round ``round_number`` (else of the game's ``Round`` tag)."""
     ruleset = get_ruleset(tournament.ruleset)
     boards = _boards_by_round(tournament)
-    checks = []
-    for record in read_pgn(text.splitlines(keepends=True)):
-        report = check_safely(record, ruleset)
-        number = round_number or _round_tag(record.headers.get("Round", ""))
-        check = GameCheck(record, report, number)
-        _match(check, boards)
-        checks.append(check)
+    return [
+        _matched(
+            record, CheckResult.from_report(check_safely(record, ruleset)), round_number, boards
+        )
+        for record in _records(text)
+    ]
+
+
+def _records(text: str) -> Iterator[GameRecord]:
+    return read_pgn(text.splitlines(keepends=True))
+
+
+def _matched(
+    record: GameRecord,
+    result: CheckResult,
+    round_number: int | None,
+    boards: dict[int, list[Pairing]],
+) -> GameCheck:
+    number = round_number or _round_tag(record.headers.get("Round", ""))
+    check = GameCheck(record, result, number)
+    _match(check, boards)
+    return check
+
+
+# Bumped when CheckResult changes shape, so that results kept in the old shape are redone.
+_CHECK_FORMAT = "1"
+
+
+def upload_digest(upload: PgnUpload) -> str:
+    """SHA-256 of what an upload's check results depend on: the text and the ruleset."""
+    source = f"{_CHECK_FORMAT}\n{upload.tournament.ruleset}\n{upload.text}"
+    return hashlib.sha256(source.encode()).hexdigest()
+
+
+@transaction.atomic
+def upload_pgn(
+    tournament: Tournament,
+    *,
+    text: str,
+    file_name: str,
+    round_number: int | None,
+    user: AbstractBaseUser | None,
+) -> PgnUpload:
+    """Keep an uploaded file with the rules engine's results on each of its games."""
+    upload = PgnUpload.objects.create(
+        tournament=tournament,
+        round_number=round_number,
+        file_name=file_name[:255],
+        text=text,
+        uploaded_by=user if user is not None and user.is_authenticated else None,
+    )
+    check_upload(upload)
+    return upload
+
+
+def check_upload(upload: PgnUpload) -> list[GameCheck]:
+    """Check every game of the upload and keep the results (and their digest) with it."""
+    checks = check_pgn(upload.text, upload.tournament, round_number=upload.round_number)
+    upload.checks = [check.result.as_json() for check in checks]
+    upload.checked_digest = upload_digest(upload)
+    upload.games = len(checks)
+    upload.save(update_fields=["checks", "checked_digest", "games"])
     return checks
+
+
+def stored_checks(upload: PgnUpload) -> list[GameCheck] | None:
+    """The upload's games with the results kept when it was checked, matched to the boards as
+    they are now; ``None`` when the text or the ruleset has changed since (or nothing usable
+    was kept), so that the results no longer hold and the file must be checked again."""
+    if not upload.checked_digest or upload.checked_digest != upload_digest(upload):
+        return None
+    try:
+        results = [CheckResult.from_json(data) for data in upload.checks]
+    except (TypeError, ValueError, KeyError):
+        return None
+    records = list(_records(upload.text))
+    if [record.number for record in records] != [result.number for result in results]:
+        return None
+    boards = _boards_by_round(upload.tournament)
+    return [
+        _matched(record, result, upload.round_number, boards)
+        for record, result in zip(records, results, strict=True)
+    ]
 
 
 def _round_tag(value: str) -> int | None:
@@ -235,7 +366,7 @@ def _refusal(check: GameCheck | None, pairing: Pairing | None, used: set[int]) -
             "board": pairing.board,
             "round": pairing.round.number,
         }
-    declared = check.report.declared
+    declared = check.result.declared
     if (
         declared in DECIDED_SCORES
         and Result(pairing.result).is_decided
@@ -278,7 +409,7 @@ def import_game(check: GameCheck, pairing: Pairing, *, user: AbstractBaseUser | 
     )
     game.headers = {k: v for k, v in headers.items() if k not in _OWN_TAGS}
     game.current_fen = board.fen()
-    declared = check.report.declared
+    declared = check.result.declared
     game.status = Game.Status.FINISHED if declared in DECIDED_SCORES else Game.Status.IN_PROGRESS
     game.result = declared if declared in DECIDED_SCORES else "*"
     game.result_reason = ResultReason.DECLARED if declared in DECIDED_SCORES else ""

@@ -75,7 +75,7 @@ def test_latin1_and_bom_files_are_read(chebanenko):
     (check,) = check_pgn(text, chebanenko, round_number=1)
     assert check.status == "clean"
     assert check.record.headers["Site"] == "Reykjavík ISL"
-    assert check.report.plies == 81
+    assert check.result.plies == 81
     bom = check_pgn(read("utf8-bom.pgn"), chebanenko)
     assert [check.record.headers["Event"] for check in bom] == ["A", "B"]
 
@@ -83,8 +83,8 @@ def test_latin1_and_bom_files_are_read(chebanenko):
 def test_illegal_move_is_reported_at_its_ply_and_refused(chebanenko):
     (check,) = check_pgn(read("fischer-spassky-1972-game6.move20-corrupted.pgn"), chebanenko)
     assert check.status == "illegal"
-    assert check.report.error.ply == 40
-    assert check.report.error.text == "d3"
+    assert check.result.error["ply"] == 40
+    assert check.result.error["text"] == "d3"
     assert "ply 40 (move 20)" in check.problem()
     pairing = Pairing.objects.filter(round__tournament=chebanenko).first()
     with pytest.raises(GameError, match="game 1: not importable"):
@@ -94,8 +94,8 @@ def test_illegal_move_is_reported_at_its_ply_and_refused(chebanenko):
 
 def test_illegal_move_then_next_game(chebanenko):
     first, second = check_pgn(read("illegal_move_then_next_game.pgn"), chebanenko)
-    assert first.report.error.ply == 2
-    assert first.report.error.text == "Qa1"
+    assert first.result.error["ply"] == 2
+    assert first.result.error["text"] == "Qa1"
     assert second.status == "clean"
 
 

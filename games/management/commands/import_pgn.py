@@ -70,7 +70,7 @@ class Command(BaseCommand):
         headers = check.record.headers
         row: dict[str, Any] = {
             "game": check.number,
-            "line": check.report.line,
+            "line": check.result.line,
             "white": headers.get("White", "?"),
             "black": headers.get("Black", "?"),
             "round": check.round_number,
@@ -86,8 +86,8 @@ class Command(BaseCommand):
                 status="rejected",
                 reason=_("board %(board)s already has a game") % {"board": check.pairing.board},
             )
-        elif check.report.mismatch and not accept_mismatches:
-            row.update(status="rejected", reason=check.report.mismatch)
+        elif check.result.mismatch and not accept_mismatches:
+            row.update(status="rejected", reason=check.result.mismatch)
         else:
             row.update(status="imported", reason=check.problem())
         return row
