@@ -192,7 +192,12 @@ class PairingsForm(forms.Form):
     confirmed = forms.BooleanField(
         label=_("Store the round despite the warnings"),
         required=False,
+        widget=forms.HiddenInput,
     )
+
+    def ask_to_confirm(self) -> None:
+        """Show the confirmation box: the round was checked and only warnings remain."""
+        self.fields["confirmed"].widget = forms.CheckboxInput()
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -62,6 +62,7 @@ def enter_pairings(request: HttpRequest, tournament: Tournament) -> HttpResponse
             )
         except PairingNeedsConfirmation as warning:
             warnings = warning.problems
+            form.ask_to_confirm()
         except TournamentError as error:
             add_problems(form, error)
         else:

@@ -270,3 +270,21 @@ def test_a_refusal_explains_who_gives_the_roles(client, round_robin):
     response = client.get(url("edit", round_robin))
     assert response.status_code == 403
     assert "A tournament's chief arbiter gives the roles" in response.content.decode()
+
+
+def test_a_round_with_colour_warnings_is_stored_once_confirmed(client):
+    """Held's round robin continued as a double round robin: Franck (5) with black in round 6
+    would have black for the third game running (his round-4 forfeit was no game)."""
+    tournament = import_trf((DATA / "held_round_robin.trf").read_bytes())
+    Tournament.objects.filter(pk=tournament.pk).update(
+        system="double_round_robin", number_of_rounds=10
+    )
+    client.force_login(UserFactory(is_staff=True))
+    boards = {"boards": "1 5\n2 6\n3 4"}
+    page = client.post(url("round_enter", tournament), boards)
+    text = page.content.decode()
+    assert "player 5 Franck gets black for the third game running" in text
+    assert 'type="checkbox" name="confirmed"' in text
+    assert not tournament.rounds.filter(number=6).exists()
+    client.post(url("round_enter", tournament), {**boards, "confirmed": "on"})
+    assert tournament.rounds.get(number=6).pairings.count() == 3
