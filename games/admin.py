@@ -8,7 +8,7 @@ from .models import Game, GameChange, Incident, Move, PgnUpload, SealedEnvelope
 class MoveInline(admin.TabularInline):
     model = Move
     extra = 0
-    fields = ["ply", "san", "clock", "elapsed", "played_at"]
+    fields = ["ply", "san", "clock", "elapsed"]
 
 
 @admin.register(Game)
@@ -40,7 +40,7 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(Move)
 class MoveAdmin(admin.ModelAdmin):
-    list_display = ["game", "ply", "san", "clock", "elapsed", "played_at"]
+    list_display = ["game", "ply", "san", "clock", "elapsed"]
     list_filter = ["game__status"]
     search_fields = ["game__white_name", "game__black_name", "san"]
     raw_id_fields = ["game"]

@@ -114,7 +114,6 @@ class Move(models.Model):
     elapsed = models.FloatField(
         _("time spent"), null=True, blank=True, help_text=_("Seconds spent on it ([%emt]).")
     )
-    played_at = models.DateTimeField(_("played at"), null=True, blank=True)
 
     class Meta:
         ordering = ["game", "ply"]
