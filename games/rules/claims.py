@@ -19,17 +19,11 @@ import chess
 
 from games.rules.clocks import TimeControl, format_seconds
 from games.rules.material import is_lone_king
-from games.rules.notation import MoveTextError, parse_move, side_name
+from games.rules.notation import MoveTextError, parse_move
 from games.rules.replay import position_key
 from games.rules.rulesets import ClaimPenalty, Ruleset
-from games.rules.rulings import (
-    ClockAdjustment,
-    ClockChange,
-    Decision,
-    Explanation,
-    Ruling,
-    Score,
-)
+from games.rules.rulings import ClockAdjustment, ClockChange, Decision, Ruling, Score, ruling
+from games.rules.sides import SIDE_ZH, side_name
 
 __all__ = [
     "ClaimClock",
@@ -42,8 +36,6 @@ __all__ = [
     "threefold_after_move",
     "threefold_has_arisen",
 ]
-
-_SIDE_ZH = {chess.WHITE: "白方", chess.BLACK: "黑方"}
 
 
 class ClaimKind(enum.Enum):
@@ -130,15 +122,13 @@ def decide_claim(
         return over
     verdict = _check(board, claim, ruleset)
     if verdict.correct:
-        return Ruling(
-            decision=Decision.GAME_OVER,
+        return ruling(
+            ruleset,
+            Decision.GAME_OVER,
+            verdict.concept,
+            f"Claim correct: {verdict.en} The game is drawn.",
+            f"要求正确：{verdict.zh}对局和棋。",
             score=Score.DRAW,
-            ruleset=ruleset.name,
-            article=verdict.article,
-            explanation=Explanation(
-                en=f"Claim correct: {verdict.en} The game is drawn.",
-                zh=f"要求正确：{verdict.zh}对局和棋。",
-            ),
             details=verdict.details,
         )
     return _incorrect(board, claim, ruleset, clock, verdict)
@@ -147,7 +137,8 @@ def decide_claim(
 @dataclass
 class _Verdict:
     correct: bool
-    article: str
+    concept: str
+    """What the claim rests on, as :mod:`games.rules.articles` names it."""
     en: str
     zh: str
     details: dict[str, object]
@@ -159,20 +150,14 @@ def _already_over(board: chess.Board, ruleset: Ruleset) -> Ruling | None:
     if board.is_checkmate():
         winner = not board.turn
         en = f"The game already ended: {side_name(winner)} delivered mate."
-        zh = f"对局已经结束：{_SIDE_ZH[winner]}已将死对方。"
-        score, article = Score.win_for(winner), "10.1"
+        zh = f"对局已经结束：{SIDE_ZH[winner]}已将死对方。"
+        score, concept = Score.win_for(winner), "game.checkmate"
     elif board.is_stalemate():
         en, zh = "The game already ended in stalemate.", "对局已因逼和结束。"
-        score, article = Score.DRAW, "10.3"
+        score, concept = Score.DRAW, "game.stalemate"
     else:
         return None
-    return Ruling(
-        decision=Decision.GAME_OVER,
-        score=score,
-        ruleset=ruleset.name,
-        article=article,
-        explanation=Explanation(en=en, zh=zh),
-    )
+    return ruling(ruleset, Decision.GAME_OVER, concept, en, zh, score=score)
 
 
 def _check(board: chess.Board, claim: DrawClaim, ruleset: Ruleset) -> _Verdict:
@@ -186,7 +171,7 @@ def _check(board: chess.Board, claim: DrawClaim, ruleset: Ruleset) -> _Verdict:
         except MoveTextError as error:
             return _Verdict(
                 False,
-                "10.10" if claim.kind is ClaimKind.THREEFOLD else "10.12",
+                _claim_concept(claim.kind),
                 f"the written move {error.text!r} cannot be played: {error.reason}.",
                 f"所写着法“{error.text}”不能走：{error.reason}。",
                 {"written_move": error.text},
@@ -206,18 +191,18 @@ def _not_on_move(board: chess.Board, claim: DrawClaim, side: str) -> _Verdict:
     if lost:
         return _Verdict(
             False,
-            "10.11",
+            "claim.threefold.right_lost",
             f"{side} made a move without claiming, and so lost the right to claim that "
             "repetition until the position arises again with him to move.",
-            f"{_SIDE_ZH[claim.claimant]}未提出要求就走了棋，失去了对该重复局面的要求权，"
+            f"{SIDE_ZH[claim.claimant]}未提出要求就走了棋，失去了对该重复局面的要求权，"
             "直到该局面在轮到他走时再次出现。",
             {"lost_right": True},
         )
     return _Verdict(
         False,
-        "10.10" if claim.kind is ClaimKind.THREEFOLD else "10.12",
+        _claim_concept(claim.kind),
         f"only the player to move may claim, and it is {side_name(board.turn)}'s move.",
-        f"只有轮到走棋的一方才能提出要求，现在轮到{_SIDE_ZH[board.turn]}走棋。",
+        f"只有轮到走棋的一方才能提出要求，现在轮到{SIDE_ZH[board.turn]}走棋。",
         {},
     )
 
@@ -225,11 +210,11 @@ def _not_on_move(board: chess.Board, claim: DrawClaim, side: str) -> _Verdict:
 def _threefold(board: chess.Board, claim: DrawClaim, written: chess.Move | None) -> _Verdict:
     if written is None:
         seen = threefold_has_arisen(board)
-        article = "10.10(2)"
+        concept = "claim.threefold.arisen"
         en_what, zh_what = "the position has just arisen for the third time", "该局面第三次出现"
     else:
         seen = threefold_after_move(board, written)
-        article = "10.10(1)"
+        concept = "claim.threefold.written"
         san = board.san(written)
         en_what = f"the written move {san} makes the position arise for the third time"
         zh_what = f"所写着法{san}使该局面第三次出现"
@@ -238,7 +223,7 @@ def _threefold(board: chess.Board, claim: DrawClaim, written: chess.Move | None)
         cited_zh = "、".join("初始局面" if not o.ply else o.label for o in seen)
         return _Verdict(
             True,
-            article,
+            concept,
             f"{en_what} (after {cited}).",
             f"{zh_what}（{cited_zh}）。",
             {"occurrences": [o.label for o in seen], "plies": [o.ply for o in seen]},
@@ -247,12 +232,16 @@ def _threefold(board: chess.Board, claim: DrawClaim, written: chess.Move | None)
     count = len(occurrences(position).get(position_key(position), []))
     return _Verdict(
         False,
-        article,
+        concept,
         f"the position has occurred {_times(count)}, not three times.",
         f"该局面只出现了{count}次，不是三次。",
         {"occurrences_found": count},
         move_to_play=None if written is None else board.san(written),
     )
+
+
+def _claim_concept(kind: ClaimKind) -> str:
+    return "claim.threefold" if kind is ClaimKind.THREEFOLD else "claim.fifty_moves"
 
 
 def _times(count: int) -> str:
@@ -273,7 +262,7 @@ def _fifty(
     if fifty_moves_made(board, count):
         return _Verdict(
             True,
-            "10.12",
+            "claim.fifty_moves",
             f"each side has made the last {count} moves without a pawn move or capture.",
             f"双方最近各{count}回合均未动兵也未吃子。",
             details,
@@ -283,7 +272,7 @@ def _fifty(
         if fifty_moves_made(after, count) and not after.is_checkmate():
             return _Verdict(
                 True,
-                "10.12",
+                "claim.fifty_moves",
                 f"the written move {board.san(written)} completes {count} moves each without "
                 "a pawn move or capture.",
                 f"所写着法{board.san(written)}使双方各{count}回合未动兵也未吃子。",
@@ -291,7 +280,7 @@ def _fifty(
             )
     return _Verdict(
         False,
-        "10.12",
+        "claim.fifty_moves",
         f"only {board.halfmove_clock // 2} moves each have been made without a pawn move or "
         f"capture, not {count}.",
         f"双方未动兵也未吃子只有{board.halfmove_clock // 2}回合，不足{count}回合。",
@@ -315,11 +304,11 @@ def _incorrect(
     if penalty and ruleset.claim_penalty is ClaimPenalty.OPPONENT_EXTRA_TIME:
         adjustments = (ClockAdjustment(opponent, ClockChange.ADD_REMAINING, penalty),)
         en_penalty = f" {side_name(opponent)} receives {penalty // 60} extra minutes."
-        zh_penalty = f"{_SIDE_ZH[opponent]}获得{penalty // 60}分钟额外时间。"
+        zh_penalty = f"{SIDE_ZH[opponent]}获得{penalty // 60}分钟额外时间。"
     elif penalty:
         adjustments = (ClockAdjustment(claimant, ClockChange.ADD_USED, penalty),)
         en_penalty = f" {penalty // 60} minutes are added to {side_name(claimant)}'s used time."
-        zh_penalty = f"{_SIDE_ZH[claimant]}的已用时间增加{penalty // 60}分钟。"
+        zh_penalty = f"{SIDE_ZH[claimant]}的已用时间增加{penalty // 60}分钟。"
         if clock is not None and clock.time_control.is_timed():
             over = _penalty_oversteps(board, claimant, clock, penalty, details)
             if over:
@@ -328,14 +317,13 @@ def _incorrect(
     if verdict.move_to_play:
         en_move = f" The declared move {verdict.move_to_play} must now be played."
         zh_move = f"所申明的着法{verdict.move_to_play}现在必须走出。"
-    return Ruling(
-        decision=Decision.PLAY_ON,
-        ruleset=ruleset.name,
-        article="10.13(2)",
-        explanation=Explanation(
-            en=f"Claim incorrect ({verdict.article}): {verdict.en}{en_penalty}{en_move}",
-            zh=f"要求不正确（{verdict.article}）：{verdict.zh}{zh_penalty}{zh_move}",
-        ),
+    rested_on = ruleset.article(verdict.concept)
+    return ruling(
+        ruleset,
+        Decision.PLAY_ON,
+        "claim.penalty",
+        f"Claim incorrect ({rested_on}): {verdict.en}{en_penalty}{en_move}",
+        f"要求不正确（{rested_on}）：{verdict.zh}{zh_penalty}{zh_move}",
         clock_adjustments=adjustments,
         move_to_play=verdict.move_to_play,
         details=details,
@@ -369,24 +357,23 @@ def _penalty_loss(
     times = f"{format_seconds(used)} used of {format_seconds(allotted)}"
     times_zh = f"已用{format_seconds(used)}，规定{format_seconds(allotted)}"
     if is_lone_king(board, opponent):
-        score, article = Score.DRAW, "10.5"
+        score, concept = Score.DRAW, "claim.penalty.lone_king"
         en_end = f"but {side_name(opponent)} has only the king and cannot win: draw."
-        zh_end = f"但{_SIDE_ZH[opponent]}只剩单王，不能获胜：和棋。"
+        zh_end = f"但{SIDE_ZH[opponent]}只剩单王，不能获胜：和棋。"
     else:
-        score, article = Score.win_for(opponent), "10.13(2)"
+        score, concept = Score.win_for(opponent), "claim.penalty"
         en_end = f"so {side_name(claimant)} loses."
-        zh_end = f"因此{_SIDE_ZH[claimant]}负。"
-    return Ruling(
-        decision=Decision.GAME_OVER,
+        zh_end = f"因此{SIDE_ZH[claimant]}负。"
+    rested_on = ruleset.article(verdict.concept)
+    return ruling(
+        ruleset,
+        Decision.GAME_OVER,
+        concept,
+        f"Claim incorrect ({rested_on}): {verdict.en} With the penalty "
+        f"{side_name(claimant)} has exceeded his time ({times}), {en_end}",
+        f"要求不正确（{rested_on}）：{verdict.zh}加罚时间后"
+        f"{SIDE_ZH[claimant]}超过了规定时间（{times_zh}），{zh_end}",
         score=score,
-        ruleset=ruleset.name,
-        article=article,
-        explanation=Explanation(
-            en=f"Claim incorrect ({verdict.article}): {verdict.en} With the penalty "
-            f"{side_name(claimant)} has exceeded his time ({times}), {en_end}",
-            zh=f"要求不正确（{verdict.article}）：{verdict.zh}加罚时间后"
-            f"{_SIDE_ZH[claimant]}超过了规定时间（{times_zh}），{zh_end}",
-        ),
         clock_adjustments=adjustments,
         details=details,
     )

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import chess
 import chess.pgn
 
+from games.rules.sides import side_name
+
 __all__ = [
     "ClockReading",
     "Overstep",
@@ -208,7 +210,7 @@ class Overstep:
     """The move the period's control is at, ``None`` for a period to the end of the game."""
 
     def describe(self) -> str:
-        side = "White" if self.color == chess.WHITE else "Black"
+        side = side_name(self.color)
         control = (
             f"before move {self.control_move}" if self.control_move else "for the rest of the game"
         )

@@ -19,10 +19,11 @@ import chess
 
 from games.rules.clocks import Overstep, TimeControlError, find_overstep, parse_time_control
 from games.rules.material import is_dead_by_material, is_lone_king
-from games.rules.notation import side_name
 from games.rules.replay import Replay, position_key
 from games.rules.rulesets import Ruleset
-from games.rules.rulings import Decision, Explanation, Ruling, Score
+from games.rules.rulings import Decision, Explanation, Ruling, Score, ruling
+from games.rules.sides import SIDE_ZH, color_name, side_name
+from games.rules.sides import moves_made as count_moves_made
 
 __all__ = [
     "Ending",
@@ -32,8 +33,6 @@ __all__ = [
     "can_checkmate",
     "flag_fall_ruling",
 ]
-
-_SIDE_ZH = {chess.WHITE: "白方", chess.BLACK: "黑方"}
 
 
 class EndingKind(enum.Enum):
@@ -170,12 +169,13 @@ def analyse_ending(
             f"the game was over after move {ending.move_number} ({ending.kind.value}); "
             f"the {result.plies - ending.ply} later half-moves do not count"
         )
+    lone_king = ruleset.article("game.lone_king")
     for color in (chess.WHITE, chess.BLACK):
         if is_lone_king(board, color):
-            findings.append(f"{side_name(color)} has a lone king and cannot win (10.5)")
+            findings.append(f"{side_name(color)} has a lone king and cannot win ({lone_king})")
     if ending is None or ending.kind is EndingKind.FLAG_FALL:
         findings.extend(_no_mate_findings(board, mate_search_nodes))
-    mismatch = _mismatch(declared, ending, board) if result.error is None else None
+    mismatch = _mismatch(declared, ending, board, ruleset) if result.error is None else None
     return EndingReport(ending, declared, mismatch, tuple(findings), overstep)
 
 
@@ -220,37 +220,37 @@ def _board_ending(result: Replay, ruleset: Ruleset) -> Ending | None:
             Score.win_for(winner),
             ply,
             move_number,
-            "10.1",
+            ruleset.article("game.checkmate"),
             Explanation(
                 en=f"{side_name(winner)} delivered mate on move {move_number}.",
-                zh=f"{_SIDE_ZH[winner]}第{move_number}回合将死对方。",
+                zh=f"{SIDE_ZH[winner]}第{move_number}回合将死对方。",
             ),
         )
     texts = {
-        EndingKind.STALEMATE: ("10.3", "stalemate", "逼和（无子可动）"),
+        EndingKind.STALEMATE: ("game.stalemate", "stalemate", "逼和（无子可动）"),
         EndingKind.DEAD_POSITION: (
-            "10.4",
+            "game.dead_position",
             "only pieces that can never mate are left (dead position)",
             "双方剩余子力均无法将死对方（死局）",
         ),
         EndingKind.FIVEFOLD_REPETITION: (
-            "9.6.1",
+            "game.fivefold_repetition",
             "the same position arose for the fifth time",
             "同一局面第五次出现",
         ),
         EndingKind.SEVENTY_FIVE_MOVES: (
-            "9.6.2",
+            "game.seventy_five_moves",
             f"{ruleset.seventy_five_move_count} moves each without a pawn move or capture",
             f"双方各{ruleset.seventy_five_move_count}回合未动兵也未吃子",
         ),
     }
-    article, en, zh = texts[kind]
+    concept, en, zh = texts[kind]
     return Ending(
         kind,
         Score.DRAW,
         ply,
         move_number,
-        article,
+        ruleset.article(concept),
         Explanation(en=f"Draw on move {move_number}: {en}.", zh=f"第{move_number}回合和棋：{zh}。"),
     )
 
@@ -284,18 +284,24 @@ def _flag_fall(
     if overstep is None:
         return None
     board = _at_ply(result, min(overstep.ply, result.plies))
-    ruling = flag_fall_ruling(board, overstep.color, ruleset, mate_search_nodes=mate_search_nodes)
-    findings.append(overstep.describe() if overstep.allotted else ruling.explanation.en)
-    if ruling.score is None:  # a void game (online: the flag fell in the first moves)
-        findings.append(ruling.explanation.en)
+    decided = flag_fall_ruling(
+        board,
+        overstep.color,
+        ruleset,
+        moves_made=overstep.move_number - 1,  # the move he overstepped on is not completed
+        mate_search_nodes=mate_search_nodes,
+    )
+    findings.append(overstep.describe() if overstep.allotted else decided.explanation.en)
+    if decided.score is None:  # a void game (online: the flag fell in the first moves)
+        findings.append(decided.explanation.en)
         return None
     return Ending(
         EndingKind.FLAG_FALL,
-        ruling.score,
+        decided.score,
         min(overstep.ply, result.plies),
         overstep.move_number,
-        ruling.article,
-        ruling.explanation,
+        decided.article,
+        decided.explanation,
         flagged=overstep.color,
     )
 
@@ -305,46 +311,52 @@ def flag_fall_ruling(
     flagged: chess.Color,
     ruleset: Ruleset,
     *,
+    moves_made: int | None = None,
     mate_search_nodes: int = 20_000,
 ) -> Ruling:
-    """The result of ``flagged``'s flag fall in ``board``'s position (10.14, 10.5, 6.9)."""
+    """The result of ``flagged``'s flag fall in ``board``'s position (10.14, 10.5, 6.9, and
+    the online void), the one judgement of a flag fall for the report and the incidents.
+
+    ``moves_made`` is how many moves ``flagged`` completed before his flag fell (by default,
+    as many as ``board`` shows him to have made): the online room voids a game whose flag
+    fell within its first moves.
+    """
     opponent = not flagged
     side, other = side_name(flagged), side_name(opponent)
-    moves = board.ply() // 2
-    if ruleset.flag_fall_void_max_moves and moves <= ruleset.flag_fall_void_max_moves:
-        return Ruling(
-            decision=Decision.VOID,
-            ruleset=ruleset.name,
-            article="online",
-            explanation=Explanation(
-                en=f"{side}'s flag fell within the first {ruleset.flag_fall_void_max_moves} "
-                "moves: the game is void, with no result and no rating change.",
-                zh=f"{_SIDE_ZH[flagged]}在前{ruleset.flag_fall_void_max_moves}回合内超时："
-                "对局作废，不计结果，不计等级分。",
-            ),
-            details={"flagged": side.lower(), "moves": moves},
+    made = count_moves_made(board, flagged) if moves_made is None else moves_made
+    limit = ruleset.flag_fall_void_max_moves
+    if limit and made <= limit:
+        return ruling(
+            ruleset,
+            Decision.VOID,
+            "online.flag_fall_void",
+            f"{side}'s flag fell within the first {limit} moves: the game is void, "
+            "with no result and no rating change.",
+            f"{SIDE_ZH[flagged]}在前{limit}回合内超时：本局无效，不计结果，不计积分。",
+            details={"flagged": color_name(flagged), "moves_made": made},
         )
     if is_lone_king(board, opponent):
-        article, draw = "10.5", True
+        concept, draw = "flag.lone_king", True
         en = f"{side}'s flag fell, but {other} has only the king and cannot win: draw."
-        zh = f"{_SIDE_ZH[flagged]}超时，但{_SIDE_ZH[opponent]}只剩单王，不能获胜：和棋。"
+        zh = f"{SIDE_ZH[flagged]}超时，但{SIDE_ZH[opponent]}只剩单王，不能获胜：和棋。"
     elif ruleset.flag_fall_draw_if_no_mate_possible and (
         can_checkmate(board, opponent, node_limit=mate_search_nodes) is False
     ):
-        article, draw = "6.9", True
+        concept, draw = "flag.no_mate_possible", True
         en = f"{side}'s flag fell, but {other} cannot mate by any series of legal moves: draw."
-        zh = f"{_SIDE_ZH[flagged]}超时，但{_SIDE_ZH[opponent]}无论如何走都不能将死对方：和棋。"
+        zh = f"{SIDE_ZH[flagged]}超时，但{SIDE_ZH[opponent]}无论如何走都不能将死对方：和棋。"
     else:
-        article, draw = "10.14", False
+        concept, draw = "flag.fall", False
         en = f"{side}'s flag fell before the time control was reached: {other} wins."
-        zh = f"{_SIDE_ZH[flagged]}超时未走完规定步数：{_SIDE_ZH[opponent]}胜。"
-    return Ruling(
-        decision=Decision.GAME_OVER,
+        zh = f"{SIDE_ZH[flagged]}超时未走完规定步数：{SIDE_ZH[opponent]}胜。"
+    return ruling(
+        ruleset,
+        Decision.GAME_OVER,
+        concept,
+        en,
+        zh,
         score=Score.DRAW if draw else Score.win_for(opponent),
-        ruleset=ruleset.name,
-        article=article,
-        explanation=Explanation(en=en, zh=zh),
-        details={"flagged": side.lower()},
+        details={"flagged": color_name(flagged)},
     )
 
 
@@ -356,7 +368,9 @@ def _no_mate_findings(board: chess.Board, nodes: int) -> Iterator[str]:
             yield f"{side_name(color)} cannot mate by any sequence of legal moves"
 
 
-def _mismatch(declared: str, ending: Ending | None, board: chess.Board) -> str | None:
+def _mismatch(
+    declared: str, ending: Ending | None, board: chess.Board, ruleset: Ruleset
+) -> str | None:
     if ending is not None:
         if declared in ("*", ending.score.value):
             return None
@@ -365,7 +379,11 @@ def _mismatch(declared: str, ending: Ending | None, board: chess.Board) -> str |
         return f"Result {declared} but {ending.explanation.en}"
     for color in (chess.WHITE, chess.BLACK):
         if declared == Score.win_for(color).value and is_lone_king(board, color):
-            return f"Result {declared} but {side_name(color)} has a lone king and cannot win (10.5)"
+            return (
+                f"Result {declared} but {side_name(color)} has a lone king and cannot win "
+                f"({ruleset.article('game.lone_king')})"
+            )
     if is_dead_by_material(board) and declared not in ("*", Score.DRAW.value):
-        return f"Result {declared} but the position is dead (10.4)"
+        dead = ruleset.article("game.dead_position")
+        return f"Result {declared} but the position is dead ({dead})"
     return None

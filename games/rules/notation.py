@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import chess
 
+from games.rules.sides import side_name
+
 __all__ = [
     "AmbiguousMoveError",
     "IllegalMoveError",
@@ -28,7 +30,6 @@ __all__ = [
     "UnreadableMoveError",
     "castling_obstacle",
     "parse_move",
-    "side_name",
 ]
 
 
@@ -105,10 +106,6 @@ _PIECE_NAMES = {
     chess.QUEEN: "queen",
     chess.KING: "king",
 }
-
-
-def side_name(color: chess.Color) -> str:
-    return "White" if color == chess.WHITE else "Black"
 
 
 def parse_move(board: chess.Board, text: str) -> chess.Move:

@@ -22,9 +22,9 @@ from games.rules.notation import (
     IllegalMoveError,
     MoveTextError,
     parse_move,
-    side_name,
 )
 from games.rules.records import GameRecord, WrittenMove, starting_board
+from games.rules.sides import color_name, side_name
 
 __all__ = ["MoveError", "Replay", "position_key", "replay"]
 
@@ -70,7 +70,7 @@ class MoveError:
             "game": self.game,
             "ply": self.ply,
             "move_number": self.move_number,
-            "side": side_name(self.color).lower(),
+            "side": color_name(self.color),
             "text": self.text,
             "kind": self.kind,
             "reason": self.reason,

@@ -15,10 +15,10 @@ import chess
 
 from games.rules.claims import fifty_moves_made
 from games.rules.endings import Ending, analyse_ending
-from games.rules.notation import side_name
 from games.rules.records import GameRecord, SyntaxProblem
 from games.rules.replay import MoveError, Replay, position_key, replay
 from games.rules.rulesets import Ruleset
+from games.rules.sides import side_name
 
 __all__ = ["GameReport", "check_game", "unchecked_report"]
 
@@ -162,7 +162,8 @@ def _claims_available(result: Replay, ruleset: Ruleset) -> list[str]:
     claims = []
     seen = result.occurrence_plies()
     if len(seen) >= 3:
-        claims.append(f"{side}: threefold repetition has arisen (10.10(2), plies {seen})")
+        arisen = ruleset.article("claim.threefold.arisen")
+        claims.append(f"{side}: threefold repetition has arisen ({arisen}, plies {seen})")
     elif any(len(plies) >= 2 for plies in result.occurrences.values()):
         for move in board.legal_moves:
             san = board.san(move)
@@ -170,10 +171,11 @@ def _claims_available(result: Replay, ruleset: Ruleset) -> list[str]:
             earlier = result.occurrences.get(position_key(board), [])
             board.pop()
             if len(earlier) >= 2:
-                claims.append(f"{side}: threefold repetition by writing {san} (10.10(1))")
+                written = ruleset.article("claim.threefold.written")
+                claims.append(f"{side}: threefold repetition by writing {san} ({written})")
     count = ruleset.fifty_move_count
     if fifty_moves_made(board, count):
-        claims.append(f"{side}: {count}-move rule (10.12)")
+        claims.append(f"{side}: {count}-move rule ({ruleset.article('claim.fifty_moves')})")
     elif ruleset.fifty_move_written_move and board.halfmove_clock == 2 * count - 1:
         quiet = [board.san(m) for m in board.legal_moves if not board.is_zeroing(m)]
         if quiet:

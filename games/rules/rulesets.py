@@ -13,6 +13,13 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from games.rules.articles import (
+    CLASSIC_ARTICLES,
+    FIDE2023_ARTICLES,
+    ONLINE_ARTICLES,
+    ArticleTable,
+)
+
 
 class ClaimPenalty(enum.Enum):
     """Who pays for an incorrect draw claim (10.13(2))."""
@@ -38,6 +45,8 @@ class Ruleset:
     name: str
     title_en: str
     title_zh: str
+    # The article each ruling cites, by concept (see :mod:`games.rules.articles`).
+    articles: ArticleTable
 
     # Adjournment and sealed moves (classic only).
     adjournment: bool
@@ -81,6 +90,11 @@ class Ruleset:
     abandonment_draw_after_moves: int | None = None
     online_rating_table: OnlineRatingTable | None = None
 
+    def article(self, concept: str) -> str:
+        """The article this ruleset cites for ``concept``; an unknown concept raises
+        :class:`~games.rules.articles.UnknownConceptError`."""
+        return self.articles.article(concept)
+
     def with_overrides(self, **overrides: Any) -> Ruleset:
         """The same ruleset with an organiser's announced values."""
         unknown = set(overrides) - {f.name for f in dataclasses.fields(self)}
@@ -93,6 +107,7 @@ CLASSIC = Ruleset(
     name="classic",
     title_en="FIDE Laws of Chess (adjournment era)",
     title_zh="国际象棋竞赛规则（封棋时代）",
+    articles=CLASSIC_ARTICLES,
     adjournment=True,
     default_time=3600,
     claim_penalty=ClaimPenalty.CLAIMANT_USED_TIME,
@@ -103,6 +118,7 @@ FIDE2023 = Ruleset(
     name="fide2023",
     title_en="FIDE Laws of Chess (2023)",
     title_zh="国际棋联国际象棋竞赛规则（2023）",
+    articles=FIDE2023_ARTICLES,
     adjournment=False,
     default_time=0,
     claim_penalty=ClaimPenalty.OPPONENT_EXTRA_TIME,
@@ -119,6 +135,7 @@ ONLINE = Ruleset(
     name="online",
     title_en="Online chess room house rules",
     title_zh="网络棋室规则",
+    articles=ONLINE_ARTICLES,
     adjournment=False,
     default_time=None,
     claim_penalty=ClaimPenalty.OPPONENT_EXTRA_TIME,

@@ -12,8 +12,14 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 import chess
+
+from games.rules.sides import color_name, side_name
+
+if TYPE_CHECKING:
+    from games.rules.rulesets import Ruleset
 
 
 class Score(enum.Enum):
@@ -69,7 +75,7 @@ class ClockAdjustment:
     seconds: int
 
     def describe(self) -> str:
-        side = "White" if self.color == chess.WHITE else "Black"
+        side = side_name(self.color)
         what = "used time" if self.change is ClockChange.ADD_USED else "remaining time"
         return f"{side}: +{self.seconds} s {what}"
 
@@ -134,7 +140,7 @@ class Ruling:
             "explanation": {"en": self.explanation.en, "zh": self.explanation.zh},
             "clock_adjustments": [
                 {
-                    "color": "white" if a.color == chess.WHITE else "black",
+                    "color": color_name(a.color),
                     "change": a.change.value,
                     "seconds": a.seconds,
                 }
@@ -145,3 +151,35 @@ class Ruling:
             "move_to_play": self.move_to_play,
             "details": dict(self.details),
         }
+
+
+def ruling(
+    ruleset: Ruleset,
+    decision: Decision,
+    concept: str,
+    en: str,
+    zh: str,
+    *,
+    score: Score | None = None,
+    forfeit: bool = False,
+    clock_adjustments: tuple[ClockAdjustment, ...] = (),
+    restore_fen: str | None = None,
+    void_plies: tuple[int, ...] = (),
+    move_to_play: str | None = None,
+    details: Mapping[str, object] | None = None,
+) -> Ruling:
+    """A :class:`Ruling` under ``ruleset``, citing the ruleset's article for ``concept``
+    (see :mod:`games.rules.articles`), with its explanation in both languages."""
+    return Ruling(
+        decision=decision,
+        ruleset=ruleset.name,
+        article=ruleset.article(concept),
+        explanation=Explanation(en=en, zh=zh),
+        score=score,
+        forfeit=forfeit,
+        clock_adjustments=clock_adjustments,
+        restore_fen=restore_fen,
+        void_plies=void_plies,
+        move_to_play=move_to_play,
+        details=details or {},
+    )

@@ -12,7 +12,8 @@ def test_demo_has_an_adjourned_game_and_a_ruling(db):
     envelope = SealedEnvelope.objects.get(game=adjourned)
     assert envelope.moves_made == 19
     assert envelope.opened_at is None
-    assert penalised.incidents.get().article == "10.13(2)"
+    # fide2023 in the Swiss: an incorrect claim is 9.5.3 of the 2023 Laws, and the
+    # claimant's opponent gets two minutes.
+    assert penalised.incidents.get().article == "9.5.3"
     clock = GameChange.objects.get(game=penalised, field=GameChange.Field.CLOCK)
-    # fide2023 in the Swiss: the claimant's opponent gets two minutes.
     assert clock.new_value == {"color": "black", "change": "add_remaining", "seconds": 120}

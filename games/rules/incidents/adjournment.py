@@ -116,7 +116,7 @@ def seal_move(record: ReplayedGame, sealing: Sealing, ruleset: Ruleset) -> Envel
     if record.broken is not None:
         raise IncidentError(
             f"cannot seal: move {record.broken.ply} of the record ({record.broken.text!r}) "
-            "does not play; rule on it first (Art. 8)"
+            "does not play; rule on the illegal move first"
         )
     board = record.board()
     if board.is_game_over():
@@ -150,7 +150,7 @@ def rule_sealing(record: ReplayedGame, sealing: Sealing, ruleset: Ruleset) -> Ru
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "Adjournment",
+        "adjournment.seal",
         f"The game is adjourned; {SIDE_EN[envelope.sealer]} has sealed his move. "
         f"Resumption at {envelope.resumes_at.isoformat()}.",
         f"对局封棋，{SIDE_ZH[envelope.sealer]}已封着。续赛时间：{envelope.resumes_at.isoformat()}。",
@@ -159,7 +159,11 @@ def rule_sealing(record: ReplayedGame, sealing: Sealing, ruleset: Ruleset) -> Ru
     )
 
 
-_FAULT_CLAUSE = {MoveFault.AMBIGUOUS: "(1)", MoveFault.UNREADABLE: "(2)", MoveFault.ILLEGAL: "(3)"}
+_FAULT_CONCEPT = {
+    MoveFault.AMBIGUOUS: "sealed_move.ambiguous",
+    MoveFault.UNREADABLE: "sealed_move.unreadable",
+    MoveFault.ILLEGAL: "sealed_move.illegal",
+}
 _FAULT_EN = {
     MoveFault.AMBIGUOUS: "ambiguous",
     MoveFault.UNREADABLE: "recorded so that its true meaning cannot be established",
@@ -182,7 +186,7 @@ def _faulty_sealed_move(envelope: Envelope, fault: MoveFault, ruleset: Ruleset) 
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "10.5",
+            "sealed_move.lone_king",
             f"{SIDE_EN[sealer]}'s sealed move {written!r} is {_FAULT_EN[fault]}, but "
             f"{SIDE_EN[not sealer]} has only his king and cannot win: draw.",
             f"{SIDE_ZH[sealer]}的封着“{written}”{_FAULT_ZH[fault]}，但{SIDE_ZH[not sealer]}"
@@ -193,7 +197,7 @@ def _faulty_sealed_move(envelope: Envelope, fault: MoveFault, ruleset: Ruleset) 
     return ruling(
         ruleset,
         Decision.GAME_OVER,
-        f"10.16{_FAULT_CLAUSE[fault]}",
+        _FAULT_CONCEPT[fault],
         f"{SIDE_EN[sealer]}'s sealed move {written!r} is {_FAULT_EN[fault]}: {SIDE_EN[sealer]} "
         "loses.",
         f"{SIDE_ZH[sealer]}的封着“{written}”{_FAULT_ZH[fault]}：{SIDE_ZH[sealer]}判负。",
@@ -211,19 +215,20 @@ def _sealed_move_ends_game(
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "10.15(1)",
+            "sealed_move.mates",
             f"The sealed move {san} checkmates: {SIDE_EN[envelope.sealer]} wins.",
             f"封着{san}将死对方：{SIDE_ZH[envelope.sealer]}胜。",
             score=Score.win_for(envelope.sealer),
             details=facts,
         )
     if board.is_stalemate() or is_dead_by_material(board):
-        what_en = "stalemates" if board.is_stalemate() else "leaves only a 10.4 position"
-        what_zh = "形成逼和" if board.is_stalemate() else "形成10.4条所列的局面"
+        dead = ruleset.article("game.dead_position")
+        what_en = "stalemates" if board.is_stalemate() else f"leaves only a {dead} position"
+        what_zh = "形成逼和" if board.is_stalemate() else f"形成{dead}条所列的局面"
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "10.15(2)",
+            "sealed_move.draws",
             f"The sealed move {san} {what_en}: draw.",
             f"封着{san}{what_zh}：和棋。",
             score=Score.DRAW,
@@ -264,7 +269,7 @@ def _present_player_overstepped(
     return ruling(
         ruleset,
         Decision.GAME_OVER,
-        "10.15(3)",
+        "resumption.present_player_overstepped",
         f"{SIDE_EN[envelope.sealer]}, who sealed, is absent, but {SIDE_EN[present]} overstepped "
         f"his time ({remaining} s left at the resumption) before the default: "
         f"{SIDE_EN[present]} loses.",
@@ -314,7 +319,7 @@ def rule_resumption(record: ReplayedGame, resumption: Resumption, ruleset: Rules
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "8.4",
+            "adjournment.wrong_position",
             "The position was set up wrongly at the resumption; it is replaced by the "
             f"position at the adjournment, and the sealed move {san} is played.",
             f"续赛时摆错了局面；按封棋时的局面重新摆好，然后走出封着{san}。",
@@ -325,7 +330,7 @@ def rule_resumption(record: ReplayedGame, resumption: Resumption, ruleset: Rules
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "Adjournment",
+        "adjournment.resume",
         f"The arbiter plays the sealed move {san} and starts "
         f"{SIDE_EN[not envelope.sealer]}'s clock.",
         f"裁判员走出封着{san}，并开动{SIDE_ZH[not envelope.sealer]}的棋钟。",

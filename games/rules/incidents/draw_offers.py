@@ -107,28 +107,28 @@ def rule_draw_offer(record: ReplayedGame, offer: DrawOffer, ruleset: Ruleset) ->
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "Draw offers (online)",
+            "online.draw_offer_refused",
             f"{side_en}'s draw offer is not allowed: {refused[0]}. Play continues.",
             f"{side_zh}的提和无效：{refused[1]}。对局继续。",
             details={"offer_allowed": False},
         )
-    article, note_en, note_zh, penalty = {
-        OfferTiming.AFTER_MOVE: ("10.7", "", "", False),
+    concept, note_en, note_zh, penalty = {
+        OfferTiming.AFTER_MOVE: ("offer.after_move", "", "", False),
         OfferTiming.OPPONENT_TIME: (
-            "10.8",
+            "offer.opponent_time",
             " It was made while the opponent's clock was running: it stands, but the "
             "arbiter may penalise the offerer.",
             "该提和是在对方钟走时提出的：提和仍然有效，但裁判员可以处罚提和者。",
             True,
         ),
         OfferTiming.OWN_TIME: (
-            "10.9",
+            "offer.own_time",
             " It was made before his move: the opponent may answer after seeing the move.",
             "该提和是在走棋之前提出的：对方可以在看到这着棋后再作答复。",
             False,
         ),
         OfferTiming.AFTER_SEALING: (
-            "10.9",
+            "offer.after_sealing",
             " It was made after sealing: the opponent may answer after seeing the sealed move.",
             "该提和是在封棋之后提出的：对方可以在看到封着后再作答复。",
             False,
@@ -139,7 +139,7 @@ def rule_draw_offer(record: ReplayedGame, offer: DrawOffer, ruleset: Ruleset) ->
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "10.6",
+            "offer.accepted",
             f"{side_en}'s draw offer was accepted: the game is drawn by agreement.",
             f"{side_zh}的提和被接受：双方同意和棋。",
             score=Score.DRAW,
@@ -151,7 +151,7 @@ def rule_draw_offer(record: ReplayedGame, offer: DrawOffer, ruleset: Ruleset) ->
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            article,
+            concept,
             f"{side_en}'s draw offer was rejected {how_en} and has lapsed.{note_en}",
             f"{side_zh}的提和已被{how_zh}拒绝，提和失效。{note_zh}",
             details=facts,
@@ -159,7 +159,7 @@ def rule_draw_offer(record: ReplayedGame, offer: DrawOffer, ruleset: Ruleset) ->
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        article,
+        concept,
         f"{side_en}'s draw offer stands until it is accepted or rejected.{note_en}",
         f"{side_zh}的提和在被接受或拒绝之前一直有效。{note_zh}",
         details=facts,

@@ -101,7 +101,7 @@ def _penalty(
                 ruling(
                     ruleset,
                     Decision.GAME_OVER,
-                    "10.5",
+                    "illegal.move.lone_king",
                     f"This is {SIDE_EN[offender]}'s illegal move number {count}, which loses, "
                     f"but {SIDE_EN[not offender]} has only his king and cannot win: draw.",
                     f"这是{SIDE_ZH[offender]}第{count}次走出不合规则的着法，本应判负，"
@@ -115,7 +115,7 @@ def _penalty(
             ruling(
                 ruleset,
                 Decision.GAME_OVER,
-                "8.1",
+                "illegal.move.loses",
                 f"This is {SIDE_EN[offender]}'s illegal move number {count}: "
                 f"{SIDE_EN[offender]} loses.",
                 f"这是{SIDE_ZH[offender]}第{count}次走出不合规则的着法：{SIDE_ZH[offender]}判负。",
@@ -137,7 +137,7 @@ def rule_illegal_move(record: ReplayedGame, incident: IllegalMoveFound, ruleset:
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "8.1",
+            "illegal.move",
             "Every move of the record is legal: there is nothing to correct.",
             "记录中的每一着都合乎规则：无需纠正。",
         )
@@ -146,7 +146,7 @@ def rule_illegal_move(record: ReplayedGame, incident: IllegalMoveFound, ruleset:
         return ruling(
             ruleset,
             Decision.ANNUL,
-            "8.1",
+            "illegal.move",
             f"Move {broken.text!r} (ply {broken.ply}) cannot be read, so the position before "
             "the irregularity cannot be established: the game is annulled and replayed.",
             f"第{broken.ply}步“{broken.text}”无法辨认，不能确定出错前的局面：对局作废，重赛。",
@@ -168,7 +168,7 @@ def rule_illegal_move(record: ReplayedGame, incident: IllegalMoveFound, ruleset:
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "8.1",
+        "illegal.move",
         f"{SIDE_EN[offender]}'s move {number} {broken.text} was illegal: the position before it "
         f"is restored and the {len(void)} moves from it on are void.{bonus_en}",
         f"{SIDE_ZH[offender]}的第{before.fullmove_number}着{broken.text}不合规则：恢复该着之前的局面，"
@@ -188,7 +188,7 @@ def rule_displaced_pieces(
         return ruling(
             ruleset,
             Decision.ANNUL,
-            "8.2",
+            "illegal.displaced_pieces",
             "The position before the pieces were displaced cannot be established: the game is "
             "annulled and replayed.",
             "无法确定棋子被碰乱之前的局面：对局作废，重赛。",
@@ -196,7 +196,7 @@ def rule_displaced_pieces(
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "8.2",
+        "illegal.displaced_pieces",
         "The position before the pieces were displaced is restored from the record.",
         "根据记录恢复棋子被碰乱之前的局面。",
         restore_fen=record.board().fen(),
@@ -216,7 +216,7 @@ def rule_knocked_over(
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "8.3",
+        "illegal.knocked_over",
         f"{SIDE_EN[offender]} knocked pieces over and puts them back on his own clock time."
         + note_en,
         f"{SIDE_ZH[offender]}碰倒了棋子，须用自己的时间摆回。" + note_zh,
@@ -234,14 +234,14 @@ def rule_wrong_initial_position(
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "8.5",
+            "illegal.initial_position",
             "The initial position was set up correctly: play continues.",
             "初始局面摆放正确：对局继续。",
         )
     return ruling(
         ruleset,
         Decision.ANNUL,
-        "8.5",
+        "illegal.initial_position",
         "The initial position was set up wrongly: the game is annulled and a new game played.",
         "初始局面摆错：对局作废，重新开始一局。",
         details={"set_up": set_up.board_fen()},
@@ -274,7 +274,7 @@ def rule_colours_reversed(
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "8.6",
+            "illegal.colours_reversed",
             f"The colours were reversed, but more than {share} of the first period's time has "
             "been used: play continues.",
             f"执棋颜色颠倒，但第一时段已用时间超过{share.denominator}分之{share.numerator}：对局继续。",
@@ -283,7 +283,7 @@ def rule_colours_reversed(
     return ruling(
         ruleset,
         Decision.RESTART,
-        "8.6",
+        "illegal.colours_reversed",
         f"The colours were reversed and no more than {share} of the first period's time has "
         "been used: the arbiter may have the game restarted with the right colours.",
         f"执棋颜色颠倒，且第一时段已用时间未超过{share.denominator}分之{share.numerator}："
@@ -299,7 +299,7 @@ def rule_board_misplaced(
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "8.7",
+        "illegal.board_misplaced",
         "The board was placed wrongly: the position is transferred to a correctly placed board.",
         "棋盘摆放方向错误：将局面移到摆放正确的棋盘上继续。",
         restore_fen=record.board().fen(),

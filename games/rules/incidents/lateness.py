@@ -77,7 +77,7 @@ def rule_attendance(
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "10.17",
+            "default.both_late",
             f"Both players arrived more than {minutes} minutes late: both lose.",
             f"双方均迟到超过{minutes}分钟：双方均判负。",
             score=Score.BOTH_LOSE,
@@ -89,7 +89,7 @@ def rule_attendance(
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "10.15",
+            "default.late",
             f"{SIDE_EN[absent]} reached the board more than {minutes} minutes after the start "
             "of the session and loses by default.",
             f"{SIDE_ZH[absent]}在比赛开始{minutes}分钟后仍未到场，判负。",
@@ -112,7 +112,7 @@ def rule_lateness(record: ReplayedGame, attendance: Attendance, ruleset: Ruleset
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "10.15",
+            "default.waiting",
             f"{names_en} has not yet arrived but is within the allowed lateness; "
             "the absent player's clock runs.",
             f"{names_zh}尚未到场，但未超过允许的迟到时间；缺席者的钟继续走。",
@@ -121,7 +121,7 @@ def rule_lateness(record: ReplayedGame, attendance: Attendance, ruleset: Ruleset
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "10.15",
+        "default.waiting",
         "Both players arrived within the allowed lateness; the game is played.",
         "双方均在允许的迟到时间内到场，对局照常进行。",
     )

@@ -61,7 +61,7 @@ def rule_resignation(record: ReplayedGame, resignation: Resignation, ruleset: Ru
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "Resignation (online)",
+            "online.resignation_too_early",
             f"{SIDE_EN[by]} may not resign before both sides have made {minimum} moves "
             f"({made} made): play continues.",
             f"双方走满{minimum}回合之前不能认输（现为{made}回合）：对局继续。",
@@ -70,7 +70,7 @@ def rule_resignation(record: ReplayedGame, resignation: Resignation, ruleset: Ru
     return ruling(
         ruleset,
         Decision.GAME_OVER,
-        "10.2",
+        "game.resignation",
         f"{SIDE_EN[by]} resigned: {SIDE_EN[not by]} wins.",
         f"{SIDE_ZH[by]}认输：{SIDE_ZH[not by]}胜。",
         score=Score.loss_for(by),
@@ -114,7 +114,7 @@ def automatic_draw(record: ReplayedGame, ruleset: Ruleset) -> Ruling | None:
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "10.3",
+            "game.stalemate",
             "Stalemate: draw.",
             "逼和：和棋。",
             score=Score.DRAW,
@@ -124,7 +124,7 @@ def automatic_draw(record: ReplayedGame, ruleset: Ruleset) -> Ruling | None:
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "Automatic draw (online)",
+            "online.automatic_draw",
             f"{quiet} moves by each side without a pawn move or a capture: draw.",
             f"双方连续{quiet}回合既未动兵也未吃子：和棋。",
             score=Score.DRAW,
@@ -137,7 +137,7 @@ def automatic_draw(record: ReplayedGame, ruleset: Ruleset) -> Ruling | None:
             return ruling(
                 ruleset,
                 Decision.GAME_OVER,
-                "Automatic draw (online)",
+                "online.automatic_draw",
                 f"{SIDE_EN[color]} has given {run} checks in a row without mate (perpetual "
                 "check): draw.",
                 f"{SIDE_ZH[color]}已连续将军{run}次而未能将死（长将）：和棋。",
@@ -148,7 +148,7 @@ def automatic_draw(record: ReplayedGame, ruleset: Ruleset) -> Ruling | None:
             return ruling(
                 ruleset,
                 Decision.GAME_OVER,
-                "Automatic draw (online)",
+                "online.automatic_draw",
                 f"{SIDE_EN[not color]} has received {total} checks in all without mate: draw.",
                 f"{SIDE_ZH[not color]}共被将军{total}次而未被将死：和棋。",
                 score=Score.DRAW,
@@ -167,7 +167,7 @@ def rule_automatic_draw(
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "Automatic draw (online)",
+        "online.automatic_draw",
         "No automatic draw applies: play continues.",
         "不符合自动和棋的条件：对局继续。",
     )
@@ -179,7 +179,7 @@ def rule_king_into_check(record: ReplayedGame, foul: KingIntoCheck, ruleset: Rul
     if limit is None:
         raise IncidentError(
             f"the {ruleset.name} ruleset has no king-into-check fouls: such a move is an "
-            "illegal move (kind illegal_move, Art. 8)"
+            "illegal move (kind illegal_move)"
         )
     count = foul.earlier_fouls + 1
     by = foul.by
@@ -187,7 +187,7 @@ def rule_king_into_check(record: ReplayedGame, foul: KingIntoCheck, ruleset: Rul
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "King into check (online)",
+            "online.king_into_check",
             f"{SIDE_EN[by]} moved his king into check for the {count}th time: {SIDE_EN[by]} loses.",
             f"{SIDE_ZH[by]}第{count}次送王：{SIDE_ZH[by]}判负。",
             score=Score.loss_for(by),
@@ -196,7 +196,7 @@ def rule_king_into_check(record: ReplayedGame, foul: KingIntoCheck, ruleset: Rul
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "King into check (online)",
+        "online.king_into_check",
         f"{SIDE_EN[by]} moved his king into check (foul {count} of {limit}): the move is taken "
         "back and he moves again.",
         f"{SIDE_ZH[by]}送王犯规（第{count}次，满{limit}次判负）：该着收回，重新走棋。",
@@ -222,7 +222,7 @@ def rule_abandonment(record: ReplayedGame, abandonment: Abandonment, ruleset: Ru
     return ruling(
         ruleset,
         Decision.GAME_OVER,
-        "Abandonment (online)",
+        "online.abandonment",
         f"{SIDE_EN[leaver]} left the game and loses; he is charged {multiplier} times the "
         f"rating points of a loss.{rated_en}",
         f"{SIDE_ZH[leaver]}中途离开，判负，扣除{multiplier}倍的输棋积分。{rated_zh}",

@@ -73,7 +73,7 @@ def _playable_board(record: ReplayedGame) -> chess.Board:
     if record.broken is not None:
         raise IncidentError(
             f"move {record.broken.ply} of the record ({record.broken.text!r}) does not play; "
-            "rule on it first (Art. 8)"
+            "rule on the illegal move first"
         )
     return record.board()
 
@@ -85,20 +85,21 @@ def _game_already_over(board: chess.Board, ruleset: Ruleset) -> Ruling | None:
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "6.5",
+            "flag.game_already_over",
             f"{SIDE_EN[winner]}'s last move was checkmate, which ended the game before the flag "
             f"fall counted: {SIDE_EN[winner]} wins.",
             f"{SIDE_ZH[winner]}的最后一着已将死对方，对局在落旗之前已经结束：{SIDE_ZH[winner]}胜。",
             score=Score.win_for(winner),
         )
     if board.is_stalemate() or is_dead_by_material(board):
+        dead = ruleset.article("game.dead_position")
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "6.5",
-            "The last move made a stalemate or a 10.4 position, which ended the game before "
+            "flag.game_already_over",
+            f"The last move made a stalemate or a {dead} position, which ended the game before "
             "the flag fall counted: draw.",
-            "最后一着已形成逼和或10.4条所列局面，对局在落旗之前已经结束：和棋。",
+            f"最后一着已形成逼和或{dead}条所列局面，对局在落旗之前已经结束：和棋。",
             score=Score.DRAW,
         )
     return None
@@ -112,7 +113,7 @@ def rule_flag_fall(record: ReplayedGame, flag: FlagFall, ruleset: Ruleset) -> Ru
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "10.14",
+            "flag.bare_kings",
             f"{SIDE_EN[flagged]}'s flag fell, but only the two kings are left: draw.",
             f"{SIDE_ZH[flagged]}落旗，但双方只剩王：和棋。",
             score=Score.DRAW,
@@ -136,25 +137,14 @@ def rule_flag_fall(record: ReplayedGame, flag: FlagFall, ruleset: Ruleset) -> Ru
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "10.14",
+            "flag.fall",
             f"{SIDE_EN[flagged]} has used {format_seconds(flag.used_seconds)} of the "
             f"{format_seconds(allotted)} allotted for move {move_number}: no overstepping.",
             f"{SIDE_ZH[flagged]}已用时{format_seconds(flag.used_seconds)}，第{move_number}着"
             f"的限定时间为{format_seconds(allotted)}：未超时。",
             details=facts,
         )
-    if ruleset.flag_fall_void_max_moves and made <= ruleset.flag_fall_void_max_moves:
-        limit = ruleset.flag_fall_void_max_moves
-        return ruling(
-            ruleset,
-            Decision.VOID,
-            "Flag fall (online)",
-            f"{SIDE_EN[flagged]}'s flag fell within the first {limit} moves: the game is void, "
-            "with no result and no rating change.",
-            f"{SIDE_ZH[flagged]}在前{limit}回合内超时：本局无效，不计结果，不计积分。",
-            details=facts,
-        )
-    decided = flag_fall_ruling(board, flagged, ruleset)
+    decided = flag_fall_ruling(board, flagged, ruleset, moves_made=made)
     return dataclasses.replace(decided, details={**decided.details, **facts})
 
 
@@ -179,7 +169,7 @@ def rule_period_end(record: ReplayedGame, check: PeriodEnd, ruleset: Ruleset) ->
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "Adjournment",
+            "adjournment.session_end",
             f"Both players have completed move {check.adjourn_after_move}: the session ends and "
             f"the game is adjourned; {SIDE_EN[sealer]}, to move, seals his move.",
             f"双方均已走完第{check.adjourn_after_move}着：本轮比赛时间结束，对局封棋；"
@@ -193,7 +183,7 @@ def rule_period_end(record: ReplayedGame, check: PeriodEnd, ruleset: Ruleset) ->
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "10.14",
+        "period.standing",
         f"{SIDE_EN[mover]}, to move, is in period {index + 1} "
         f"({format_seconds(period.seconds)} {until_en}); play continues.",
         f"轮到走棋的{SIDE_ZH[mover]}处于第{index + 1}时段（{format_seconds(period.seconds)}，"

@@ -185,7 +185,7 @@ def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset:
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "11.1",
+            "scoresheet.record",
             f"{SIDE_EN[player]}'s scoresheet agrees with the record.",
             f"{SIDE_ZH[player]}的记录纸与对局记录一致。",
             details=facts,
@@ -195,7 +195,7 @@ def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset:
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "11.6",
+            "scoresheet.complete_one",
             f"{SIDE_EN[player]}'s scoresheet has {count} problem(s); the control is passed, so he "
             "must complete it before his next move, with his own clock running.",
             f"{SIDE_ZH[player]}的记录纸有{count}处问题；已过时限，须在下一着之前补全，"
@@ -207,7 +207,7 @@ def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset:
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "11.2",
+            "scoresheet.exemption",
             f"{SIDE_EN[player]} has less than {exemption // 60} minutes left until the control "
             "and need not record now; he must complete his scoresheet as soon as a flag has "
             "fallen or the control is passed.",
@@ -215,15 +215,16 @@ def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset:
             "一旦落旗或过了时限，须立即补全记录。",
             details=facts,
         )
+    borrowing = ruleset.article("scoresheet.borrowing")
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "11.1",
+        "scoresheet.record",
         f"{SIDE_EN[player]}'s scoresheet has {count} problem(s) and he must record every move; "
         "to complete it before the control he may ask the arbiter for the opponent's "
-        "scoresheet (11.5), on his own time.",
+        f"scoresheet ({borrowing}), on his own time.",
         f"{SIDE_ZH[player]}的记录纸有{count}处问题，必须记录每一着；若需在时限前补全，"
-        "可请裁判员借用对方记录纸（11.5），所用时间由本人承担。",
+        f"可请裁判员借用对方记录纸（{borrowing}），所用时间由本人承担。",
         details=facts,
     )
 
@@ -237,7 +238,7 @@ def rule_scoresheet_completion(
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "11.9",
+            "scoresheet.not_reconstructible",
             "The game cannot be reconstructed: it continues, and the next move counts as the "
             "first move of the following time control.",
             "无法复原对局：对局继续，下一着算作下一时限的第一着。",
@@ -247,7 +248,7 @@ def rule_scoresheet_completion(
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "11.8",
+            "scoresheet.reconstruct_on_board",
             "The scoresheets alone cannot reconstruct the game: both clocks are stopped, the "
             "arbiter records the actual position, and the game is replayed on a board under "
             "his supervision.",
@@ -265,7 +266,7 @@ def rule_scoresheet_completion(
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "11.7",
+            "scoresheet.complete_both",
             "Both scoresheets must be completed: both clocks are stopped until they are."
             + first_en,
             "双方都须补全记录：停钟，直到双方补全为止。" + first_zh,
@@ -276,7 +277,7 @@ def rule_scoresheet_completion(
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "11.6",
+            "scoresheet.complete_one",
             f"{SIDE_EN[player]} must complete his scoresheet before his next move, with his own "
             "clock running.",
             f"{SIDE_ZH[player]}须在下一着之前补全记录，补记时自己的钟照走。",
@@ -285,7 +286,7 @@ def rule_scoresheet_completion(
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "11.1",
+        "scoresheet.record",
         "Both scoresheets are complete: play continues.",
         "双方记录完整：对局继续。",
     )
@@ -300,7 +301,7 @@ def rule_scoresheet_borrowing(
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "11.5",
+            "scoresheet.borrowing",
             f"Before the time control {SIDE_EN[by]} may not have the opponent's scoresheet "
             "when it disturbs the opponent: he completes his own after the control.",
             f"时限之前，若会干扰对方，{SIDE_ZH[by]}不得借用对方记录纸：须在时限之后补全。",
@@ -312,7 +313,7 @@ def rule_scoresheet_borrowing(
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "11.5",
+        "scoresheet.borrowing",
         f"{SIDE_EN[by]} may borrow the opponent's scoresheet through the arbiter (the "
         "scoresheets belong to the organiser; the opponent cannot refuse); the time spent is "
         f"charged to {SIDE_EN[by]}.",
@@ -338,27 +339,28 @@ def rule_refusal_to_record(
         return ruling(
             ruleset,
             Decision.PLAY_ON,
-            "11.2",
+            "scoresheet.exemption",
             f"Less than {exemption // 60} minutes are left until the control: not recording is "
             "allowed now.",
             f"距时限不足{exemption // 60}分钟：现在可以不记录。",
         )
+    duty = ruleset.article("scoresheet.duty_refused")
     if len(refusers) == 2:
         return ruling(
             ruleset,
             Decision.GAME_OVER,
-            "10.17",
-            "Both players refuse to keep score as the Laws require (11.4): both lose.",
-            "双方均拒绝按规则记录（11.4）：双方均判负。",
+            "refusal.both_lose",
+            f"Both players refuse to keep score as the Laws require ({duty}): both lose.",
+            f"双方均拒绝按规则记录（{duty}）：双方均判负。",
             score=Score.BOTH_LOSE,
         )
     refuser = refusers[0]
     return ruling(
         ruleset,
         Decision.GAME_OVER,
-        "10.17",
-        f"{SIDE_EN[refuser]} refuses to keep score as the Laws require (11.4): "
+        "refusal.loses",
+        f"{SIDE_EN[refuser]} refuses to keep score as the Laws require ({duty}): "
         f"{SIDE_EN[refuser]} loses.",
-        f"{SIDE_ZH[refuser]}拒绝按规则记录（11.4）：{SIDE_ZH[refuser]}判负。",
+        f"{SIDE_ZH[refuser]}拒绝按规则记录（{duty}）：{SIDE_ZH[refuser]}判负。",
         score=Score.loss_for(refuser),
     )

@@ -42,14 +42,14 @@ class TouchMoveClaim:
     claimant_touched_first: bool = False
 
 
-def _play_on(ruleset: Ruleset, article: str, en: str, zh: str) -> Ruling:
-    return ruling(ruleset, Decision.PLAY_ON, article, en, zh, details={"obligation": None})
+def _play_on(ruleset: Ruleset, concept: str, en: str, zh: str) -> Ruling:
+    return ruling(ruleset, Decision.PLAY_ON, concept, en, zh, details={"obligation": None})
 
 
 def _obliged(
     ruleset: Ruleset,
     board: chess.Board,
-    article: str,
+    concept: str,
     square: chess.Square,
     what: str,
     moves: Sequence[chess.Move],
@@ -70,7 +70,7 @@ def _obliged(
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        article,
+        concept,
         f"{SIDE_EN[board.turn]} {wording[0]} ({label}); legal choices: {', '.join(sans)}.",
         f"{SIDE_ZH[board.turn]}{wording[1]}（{label}）；可走：{'、'.join(sans)}。",
         move_to_play=sans[0] if len(sans) == 1 else None,
@@ -78,11 +78,11 @@ def _obliged(
     )
 
 
-def _any_move(ruleset: Ruleset, article: str, board: chess.Board) -> Ruling:
+def _any_move(ruleset: Ruleset, board: chess.Board, concept: str = "touch.any_move") -> Ruling:
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        article,
+        concept,
         f"No touched piece can be moved or captured: {SIDE_EN[board.turn]} may make any legal "
         "move.",
         f"所触摸的棋子均无法走动或被吃：{SIDE_ZH[board.turn]}可以走任何合乎规则的着法。",
@@ -111,11 +111,11 @@ def _castling_intent(ruleset: Ruleset, board: chess.Board, side: CastlingSide) -
         board, lambda m: board.is_castling(m) and board.is_kingside_castling(m) == kingside
     )
     if castle:
-        return _obliged(ruleset, board, "5.1(4)", king, "move", castle)
+        return _obliged(ruleset, board, "touch.king_to_castle", king, "move", castle)
     others = _moves(board, lambda m: m.from_square == king)
     if others:
-        return _obliged(ruleset, board, "5.1(4)", king, "king", others)
-    return _any_move(ruleset, "5.1(4)", board)
+        return _obliged(ruleset, board, "touch.king_to_castle", king, "king", others)
+    return _any_move(ruleset, board, "touch.king_to_castle")
 
 
 def _squares(board: chess.Board, touched: Sequence[str]) -> list[chess.Square]:
@@ -137,14 +137,14 @@ def rule_touch_move(record: ReplayedGame, claim: TouchMoveClaim, ruleset: Rulese
     if claim.claimant_touched_first:
         return _play_on(
             ruleset,
-            "7.4",
+            "touch.claim_too_late",
             "The claimant touched a piece himself before claiming: the claim is rejected.",
             "提出要求的一方在提出之前自己已触摸棋子：要求不予受理。",
         )
     if claim.adjusted:
         return _play_on(
             ruleset,
-            "7.1",
+            "touch.adjusted",
             "The player announced that he was adjusting: touching obliges nothing.",
             "行棋方事先声明了“我摆正”：触摸不构成走子义务。",
         )
@@ -156,7 +156,7 @@ def rule_touch_move(record: ReplayedGame, claim: TouchMoveClaim, ruleset: Rulese
     if own and theirs:
         captures = _moves(board, lambda m: m.from_square == own[0] and m.to_square == theirs[0])
         if captures and claim.order_known:
-            return _obliged(ruleset, board, "7.2(2)", own[0], "capture_with", captures)
+            return _obliged(ruleset, board, "touch.both_colours", own[0], "capture_with", captures)
         theirs = []  # 7.2(2): the own piece counts as touched
     forbidden = _rooks_touched_before_king(board, own)
     for square in own:
@@ -167,15 +167,14 @@ def rule_touch_move(record: ReplayedGame, claim: TouchMoveClaim, ruleset: Rulese
             and not any(_castles_with(board, m, rook) for rook in forbidden)
         ]
         if moves:
-            article = (
-                "5.1(3)" if forbidden and board.piece_type_at(square) == chess.KING else "7.2(1)"
-            )
-            return _obliged(ruleset, board, article, square, "move", moves)
+            rook_first = forbidden and board.piece_type_at(square) == chess.KING
+            concept = "touch.rook_then_king" if rook_first else "touch.own_piece"
+            return _obliged(ruleset, board, concept, square, "move", moves)
     for square in theirs:
         captures = [m for m in board.legal_moves if m.to_square == square]
         if captures:
-            return _obliged(ruleset, board, "7.2", square, "capture", captures)
-    return _any_move(ruleset, "7.3", board)
+            return _obliged(ruleset, board, "touch.opponent_piece", square, "capture", captures)
+    return _any_move(ruleset, board)
 
 
 def _rooks_touched_before_king(

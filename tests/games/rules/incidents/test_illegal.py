@@ -94,11 +94,12 @@ def test_fide2023_second_illegal_move_loses(queen_jumped):
 
 
 def test_fide2023_second_illegal_move_against_a_lone_king_draws():
-    """10.5: a player with a lone king can never win — the offender's second illegal move
-    draws. K+Q v K: White's queen jumps over its own king."""
+    """2023 Laws 7.5.5: the second illegal move loses, "however, the game is drawn if the
+    position is such that the opponent cannot checkmate the player's king" — a lone king
+    never can. K+Q v K: White's queen jumps over its own king."""
     record = replay_moves(["Qa1-h1"], starting_fen="7k/8/8/8/8/8/8/Q3K3 w - - 0 50")
     ruling = rule_illegal_move(record, IllegalMoveFound(earlier_illegal_moves=1), FIDE2023)
-    assert (ruling.score, ruling.article) == (Score.DRAW, "10.5")
+    assert (ruling.score, ruling.article) == (Score.DRAW, "7.5.5")
 
 
 def test_classic_has_no_illegal_move_penalty(queen_jumped):
