@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import chess
 
-__all__ = ["is_dead_by_material", "is_lone_king"]
+__all__ = ["is_dead_by_material", "is_lone_king", "only_kings"]
 
 
 def is_lone_king(board: chess.Board, color: chess.Color) -> bool:
     """10.5: the player has nothing but his king."""
     return board.occupied_co[color] == board.kings & board.occupied_co[color]
+
+
+def only_kings(board: chess.Board) -> bool:
+    """10.14: both sides have only their kings (a flag fall is then a draw)."""
+    return board.occupied == board.kings
 
 
 def is_dead_by_material(board: chess.Board) -> bool:

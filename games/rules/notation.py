@@ -16,6 +16,7 @@ traditional forms 後, 車, 馬 are read as well).
 
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ from games.rules.sides import side_name
 __all__ = [
     "AmbiguousMoveError",
     "IllegalMoveError",
+    "MoveFault",
     "MoveTextError",
     "UnreadableMoveError",
     "castling_obstacle",
@@ -33,11 +35,22 @@ __all__ = [
 ]
 
 
+class MoveFault(enum.Enum):
+    """Why a written move cannot be played in its position (the words of 10.16)."""
+
+    ILLEGAL = "illegal"
+    AMBIGUOUS = "ambiguous"
+    UNREADABLE = "unreadable"
+
+
 class MoveTextError(ValueError):
     """A written move that cannot be played.
 
-    ``text`` is the move exactly as written; ``reason`` says why, in plain English.
+    ``text`` is the move exactly as written; ``reason`` says why, in plain English;
+    ``fault`` is the kind of fault, for the replay's report and the sealed-move ruling.
     """
+
+    fault = MoveFault.UNREADABLE
 
     def __init__(self, text: str, reason: str) -> None:
         super().__init__(f"{text!r}: {reason}")
@@ -53,6 +66,8 @@ class UnreadableMoveError(MoveTextError):
 class AmbiguousMoveError(MoveTextError):
     """The text fits more than one legal move; ``candidates`` are those moves."""
 
+    fault = MoveFault.AMBIGUOUS
+
     def __init__(self, text: str, reason: str, candidates: tuple[chess.Move, ...]) -> None:
         super().__init__(text, reason)
         self.candidates = candidates
@@ -61,6 +76,8 @@ class AmbiguousMoveError(MoveTextError):
 class IllegalMoveError(MoveTextError):
     """The text names a move the Laws do not allow in this position; ``reason`` names the
     condition it breaks (Art. 3, 5, 9)."""
+
+    fault = MoveFault.ILLEGAL
 
 
 _PIECE_LETTERS = {

@@ -185,14 +185,11 @@ def _move_error(
     column: int,
     error: MoveTextError,
 ) -> MoveError:
-    kind = "unreadable"
     candidates: tuple[str, ...] = ()
     reason = error.reason
     if isinstance(error, AmbiguousMoveError):
-        kind = "ambiguous"
         candidates = tuple(sorted(board.san(m) for m in error.candidates))
     elif isinstance(error, IllegalMoveError):
-        kind = "illegal"
         over = _game_already_over(board)
         if over:
             reason = f"{reason} (the game had already ended: {over})"
@@ -202,7 +199,7 @@ def _move_error(
         move_number=board.fullmove_number,
         color=board.turn,
         text=error.text,
-        kind=kind,
+        kind=error.fault.value,
         reason=reason,
         fen_before=board.fen(),
         line=line,

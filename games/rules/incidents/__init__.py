@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.rules.notation import MoveFault
 from games.rules.rulesets import Ruleset
 from games.rules.rulings import Ruling
 
 from ._common import IncidentError
 from ._record import (
     BrokenMove,
-    MoveFault,
     RecordError,
     ReplayedGame,
     read_replayed_game,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import chess
 
-from games.rules.material import is_dead_by_material, is_lone_king
+from games.rules.material import is_dead_by_material, is_lone_king, only_kings
 from games.rules.rulings import ruling
 from games.rules.sides import SIDE_EN, SIDE_ZH, both_moves_made, color_name, moves_made
 
@@ -34,8 +34,3 @@ def board_from_fen(fen: str, field: str) -> chess.Board:
         return chess.Board(fen)
     except ValueError as error:
         raise IncidentError(f"{field}: {fen!r} is not a position: {error}") from None
-
-
-def only_kings(board: chess.Board) -> bool:
-    """True when both sides have only their kings (10.14: a flag fall is a draw)."""
-    return board.occupied == board.kings

@@ -8,24 +8,15 @@ the incident rulings need (the playable prefix, the moves as written, the first 
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 import chess
 
-from games.rules.notation import AmbiguousMoveError, IllegalMoveError, MoveTextError
+from games.rules.notation import MoveFault
 from games.rules.records import GameRecord, game_from_moves, read_pgn
 from games.rules.replay import Replay, replay
-
-
-class MoveFault(enum.Enum):
-    """Why a written move cannot be played in its position (the words of 10.16)."""
-
-    ILLEGAL = "illegal"
-    AMBIGUOUS = "ambiguous"
-    UNREADABLE = "unreadable"
 
 
 class RecordError(ValueError):
@@ -108,12 +99,3 @@ def read_replayed_game(pgn_text: str) -> ReplayedGame:
     if record.problems:
         raise RecordError(record.problems[0].describe())
     return replay_record(record)
-
-
-def classify_move_error(error: MoveTextError) -> MoveFault:
-    """The notation module's errors, in the words of 10.16."""
-    if isinstance(error, AmbiguousMoveError):
-        return MoveFault.AMBIGUOUS
-    if isinstance(error, IllegalMoveError):
-        return MoveFault.ILLEGAL
-    return MoveFault.UNREADABLE

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 import chess
 
 from games.rules.clocks import TimeControlError, parse_time_control
-from games.rules.notation import MoveTextError, parse_move
+from games.rules.notation import MoveFault, MoveTextError, parse_move
 from games.rules.rulesets import Ruleset
 from games.rules.rulings import Decision, Ruling, Score
 
@@ -28,7 +28,7 @@ from ._common import (
     is_lone_king,
     ruling,
 )
-from ._record import MoveFault, ReplayedGame, classify_move_error
+from ._record import ReplayedGame
 from .lateness import Attendance, default_tolerance, is_late, rule_attendance
 
 
@@ -301,7 +301,7 @@ def rule_resumption(record: ReplayedGame, resumption: Resumption, ruleset: Rules
     try:
         move = parse_move(board, envelope.sealed_move.text)
     except MoveTextError as error:
-        return _faulty_sealed_move(envelope, classify_move_error(error), ruleset)
+        return _faulty_sealed_move(envelope, error.fault, ruleset)
     san = board.san(move)
     board.push(move)
     ending = _sealed_move_ends_game(envelope, board, san, ruleset)

@@ -14,6 +14,7 @@ from fractions import Fraction
 import chess
 
 from games.rules.clocks import TimeControlError, parse_time_control
+from games.rules.notation import MoveFault
 from games.rules.rulesets import Ruleset
 from games.rules.rulings import ClockAdjustment, ClockChange, Decision, Ruling, Score
 
@@ -26,7 +27,7 @@ from ._common import (
     is_lone_king,
     ruling,
 )
-from ._record import BrokenMove, MoveFault, ReplayedGame
+from ._record import BrokenMove, ReplayedGame
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import chess
 from games.rules.rulesets import Ruleset
 from games.rules.rulings import Decision, Ruling, Score
 
-from ._common import SIDE_EN, SIDE_ZH, IncidentError, ruling
+from ._common import SIDE_EN, SIDE_ZH, IncidentError, color_name, ruling
 from ._record import ReplayedGame
 
 
@@ -70,7 +70,7 @@ def rule_attendance(
     late = [color for color in chess.COLORS if is_late(attendance, color, ruleset)]
     minutes = default_tolerance(ruleset) // 60
     facts = {
-        "late": [SIDE_EN[color].lower() for color in late],
+        "late": [color_name(color) for color in late],
         "tolerance_seconds": default_tolerance(ruleset),
     }
     if len(late) == 2:
@@ -116,7 +116,7 @@ def rule_lateness(record: ReplayedGame, attendance: Attendance, ruleset: Ruleset
             f"{names_en} has not yet arrived but is within the allowed lateness; "
             "the absent player's clock runs.",
             f"{names_zh}尚未到场，但未超过允许的迟到时间；缺席者的钟继续走。",
-            details={"waiting_for": [SIDE_EN[color].lower() for color in waited_for]},
+            details={"waiting_for": [color_name(color) for color in waited_for]},
         )
     return ruling(
         ruleset,
