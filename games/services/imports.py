@@ -54,6 +54,10 @@ def decode_pgn(chunks: Iterable[bytes]) -> str:
     return "".join(decode_lines(chunks))
 
 
+_ERROR_KEYS = {"ply", "move_number", "kind", "text", "reason"}
+"""What :meth:`CheckResult.problem` reads of a stored move error."""
+
+
 @dataclass(frozen=True)
 class CheckResult:
     """What the rules engine found in one game of a file, in a form kept with the upload (JSON),
@@ -87,8 +91,13 @@ class CheckResult:
         """Raises ``TypeError`` or ``ValueError`` when ``data`` is not what :meth:`as_json`
         wrote."""
         result = cls(**{**data, "syntax_problems": tuple(data["syntax_problems"])})
-        if not isinstance(result.number, int) or not isinstance(result.declared, str):
+        error_readable = result.error is None or (
+            isinstance(result.error, dict) and result.error.keys() >= _ERROR_KEYS
+        )
+        if not (isinstance(result.number, int) and isinstance(result.declared, str)):
             raise ValueError("not a stored check result")
+        if not error_readable:
+            raise ValueError("not a stored move error")
         return result
 
     def as_json(self) -> dict[str, Any]:

@@ -98,7 +98,26 @@ def test_a_changed_ruleset_makes_the_results_stale(client, chebanenko, arbiter):
 
 
 @pytest.mark.parametrize(
-    "kept", [[], [{"number": 1}], [{"number": "one", "unknown": True}], "not a list"]
+    "kept",
+    [
+        [],
+        [{"number": 1}],
+        [{"number": "one", "unknown": True}],
+        "not a list",
+        [
+            {
+                "number": n,
+                "line": 1,
+                "plies": 3,
+                "declared": "1-0",
+                "error": {"ply": 4},
+                "setup_error": None,
+                "mismatch": None,
+                "syntax_problems": [],
+            }
+            for n in range(1, 6)
+        ],
+    ],
 )
 def test_results_that_are_not_what_was_written_are_not_used(chebanenko, arbiter, kept):
     stored = imports_module.upload_pgn(
