@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> None:
     baseline = _insufficient_material_seconds(vector)
     print(
         f"  search {search_seconds:.2f} s, baseline python-chess has_insufficient_material "
-        f"{baseline:.3f} s (same questions), ratio {search_seconds / baseline:.0f}"
+        f"{baseline * 1000:.2f} ms (same questions), ratio {search_seconds / baseline:,.0f}"
     )
 
 
