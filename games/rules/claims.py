@@ -303,16 +303,15 @@ def _incorrect(
     en_penalty, zh_penalty = "", ""
     if penalty and ruleset.claim_penalty is ClaimPenalty.OPPONENT_EXTRA_TIME:
         adjustments = (ClockAdjustment(opponent, ClockChange.ADD_REMAINING, penalty),)
-        en_penalty = f" {side_name(opponent)} receives {penalty // 60} extra minutes."
-        zh_penalty = f"{SIDE_ZH[opponent]}获得{penalty // 60}分钟额外时间。"
     elif penalty:
         adjustments = (ClockAdjustment(claimant, ClockChange.ADD_USED, penalty),)
-        en_penalty = f" {penalty // 60} minutes are added to {side_name(claimant)}'s used time."
-        zh_penalty = f"{SIDE_ZH[claimant]}的已用时间增加{penalty // 60}分钟。"
         if clock is not None and clock.time_control.is_timed():
             over = _penalty_oversteps(board, claimant, clock, penalty, details)
             if over:
                 return _penalty_loss(board, claim, ruleset, verdict, adjustments, details)
+    for adjustment in adjustments:
+        said = adjustment.explain()
+        en_penalty, zh_penalty = f" {said.en}", said.zh
     en_move, zh_move = "", ""
     if verdict.move_to_play:
         en_move = f" The declared move {verdict.move_to_play} must now be played."

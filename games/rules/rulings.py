@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import chess
 
-from games.rules.sides import color_name, side_name
+from games.rules.sides import SIDE_ZH, color_name, side_name
 
 if TYPE_CHECKING:
     from games.rules.rulesets import Ruleset
@@ -78,6 +78,29 @@ class ClockAdjustment:
         side = side_name(self.color)
         what = "used time" if self.change is ClockChange.ADD_USED else "remaining time"
         return f"{side}: +{self.seconds} s {what}"
+
+    def explain(self) -> Explanation:
+        """The adjustment as a sentence of a ruling's explanation, in both languages."""
+        en_time, zh_time = _duration(self.seconds)
+        side_en, side_zh = side_name(self.color), SIDE_ZH[self.color]
+        if self.change is ClockChange.ADD_REMAINING:
+            return Explanation(
+                en=f"{side_en} receives {en_time} extra time.",
+                zh=f"{side_zh}获得{zh_time}额外时间。",
+            )
+        verb = "is" if self.seconds == 60 else "are"
+        return Explanation(
+            en=f"{en_time} {verb} added to {side_en}'s used time.",
+            zh=f"{side_zh}的已用时间增加{zh_time}。",
+        )
+
+
+def _duration(seconds: int) -> tuple[str, str]:
+    """Whole minutes as minutes (the Laws' penalties), anything else in seconds."""
+    if seconds % 60:
+        return f"{seconds} s", f"{seconds}秒"
+    minutes = seconds // 60
+    return f"{minutes} minute{'' if minutes == 1 else 's'}", f"{minutes}分钟"
 
 
 @dataclass(frozen=True)

@@ -162,10 +162,9 @@ def rule_illegal_move(record: ReplayedGame, incident: IllegalMoveFound, ruleset:
     if decided is not None:
         return decided
     bonus_en = bonus_zh = ""
-    if adjustments:
-        seconds = adjustments[0].seconds
-        bonus_en = f" {SIDE_EN[not offender]} receives {seconds} s extra time."
-        bonus_zh = f"{SIDE_ZH[not offender]}获得{seconds}秒额外时间。"
+    for adjustment in adjustments:
+        said = adjustment.explain()
+        bonus_en, bonus_zh = f" {said.en}", said.zh
     return ruling(
         ruleset,
         Decision.PLAY_ON,

@@ -212,8 +212,11 @@ def test_an_incorrect_claim_is_9_5_3_with_two_minutes_to_the_opponent():
     modern = decide_claim(board, claim, FIDE2023)
     assert (modern.article, modern.clock_adjustments[0].seconds) == ("9.5.3", 120)
     assert "(9.2.2)" in modern.explanation.en and "（9.2.2）" in modern.explanation.zh
+    assert modern.explanation.en.endswith("Black receives 2 minutes extra time.")
+    assert modern.explanation.zh.endswith("黑方获得2分钟额外时间。")
     classic = decide_claim(board, claim, CLASSIC)
     assert classic.article == "10.13(2)" and "(10.10(2))" in classic.explanation.en
+    assert classic.explanation.en.endswith("5 minutes are added to White's used time.")
 
 
 def test_a_penalty_loss_against_a_lone_king_is_a_draw_citing_10_5():

@@ -84,6 +84,9 @@ def test_fide2023_gives_the_opponent_two_minutes(queen_jumped):
         ClockChange.ADD_REMAINING,
         120,
     )
+    assert ruling.article == "7.5.1"
+    assert ruling.explanation.en.endswith("Black receives 2 minutes extra time.")
+    assert ruling.explanation.zh.endswith("黑方获得2分钟额外时间。")
 
 
 def test_fide2023_second_illegal_move_loses(queen_jumped):
