@@ -32,8 +32,8 @@ piece loses the claim on that move; 9.5.3 incorrect claim: two minutes to the op
 loses; 11.8 both players: both lose; Guidelines I (adjourned games): I.1.1 sealing, I.4 an
 offer after sealing, I.5 the position set up before resumption, I.8 a faulty sealed move
 loses (I.8.1 ambiguous, I.8.2 meaning cannot be established, I.8.3 illegal) except in the
-cases of Articles 5, 6.9 and 9.6, I.9.1 the sealed move is made, I.10 default at the resumption unless
-the sealed move ended the game.
+cases of Articles 5, 6.9 and 9.6, I.9.1 the sealed move is made, I.10 default at the
+resumption unless the sealed move ended the game.
 
 ``ONLINE`` cites the online room's house rules by name where they have no numbers
 (``Draw offers (online)``), and the classic article where the room applies the Laws.
