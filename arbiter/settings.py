@@ -134,6 +134,7 @@ LOGOUT_REDIRECT_URL = "/"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("zh-hans", _("Simplified Chinese"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["arbiter.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

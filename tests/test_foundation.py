@@ -120,3 +120,15 @@ def test_home_page_in_chinese(client):
     response = client.get("/", HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert response.status_code == 200
     assert 'lang="zh-hans"' in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_english_dates_are_iso(client):
+    """11/03/2026 reads as two different days to an international field: print 2026-11-03."""
+    from datetime import date
+
+    from django.utils import formats, translation
+
+    with translation.override("en"):
+        assert formats.date_format(date(2026, 11, 3)) == "2026-11-03"
+        assert formats.date_format(date(2026, 11, 3), "SHORT_DATE_FORMAT") == "2026-11-03"
