@@ -31,6 +31,18 @@ class ClaimPenalty(enum.Enum):
     """The claimant's opponent receives the penalty as extra time."""
 
 
+class ColoursReversedRule(enum.Enum):
+    """When a game begun with the colours reversed goes on (classic 8.6, 2023 7.3)."""
+
+    FIRST_PERIOD_SHARE = "first_period_share"
+    """classic 8.6: play continues once more than ``colours_reversed_fraction`` of the first
+    period's time has been used; before that the arbiter may have the game restarted."""
+
+    MOVE_COUNT = "move_count"
+    """2023 7.3: before both players have made ``colours_reversed_moves`` moves the game is
+    discontinued and a new game played with the right colours; after that it continues."""
+
+
 class OnlineRatingTable(enum.Enum):
     """The online room's two rating-change tables (seed 002)."""
 
@@ -69,11 +81,26 @@ class Ruleset:
     # Illegal moves (modern Laws 7.5): time to the opponent, and the count that loses.
     illegal_move_opponent_bonus: int = 0
     illegal_moves_to_lose: int | None = None
-    # 8.6: colours reversed — play continues once more than this share of the first
-    # period's time has been used.
+    # Illegal moves and displaced pieces when the position before the irregularity cannot
+    # be determined: classic 8.1/8.2 annul the game; 2023 7.5.1/7.6 continue "from the last
+    # identifiable position prior to the irregularity".
+    continue_from_last_identifiable_position: bool = False
+    # Colours reversed: classic 8.6 by the share of the first period's time used, 2023 7.3
+    # by the moves both players have made.
+    colours_reversed_rule: ColoursReversedRule = ColoursReversedRule.FIRST_PERIOD_SHARE
     colours_reversed_fraction: float = 0.25
-    # 11.2: below this much time left before the control, a player need not keep score.
+    colours_reversed_moves: int = 10
+    # 11.2 / 2023 8.4: below this much time left before the control, a player need not keep
+    # score — under 2023 only without "additional time of 30 seconds or more added with
+    # each move" (``None``: the increment does not matter).
     scoresheet_exemption: int = 300
+    scoresheet_exemption_increment_limit: float | None = None
+    # 2023 5.1.2: a resignation is a draw when the opponent cannot checkmate the resigner's
+    # king by any series of legal moves (classic 10.2: a resignation always loses).
+    resignation_draw_if_no_mate_possible: bool = False
+    # 2023 5.2.2: a dead position "immediately ends the game", so a resignation or a draw
+    # claim made in one comes too late: the game was already drawn.
+    dead_position_ends_game: bool = False
     # The online room's house rules (``None``/0 where a rule does not exist).
     resign_min_moves: int = 0
     flag_fall_void_max_moves: int = 0
@@ -129,6 +156,11 @@ FIDE2023 = Ruleset(
     flag_fall_draw_if_no_mate_possible=True,
     illegal_move_opponent_bonus=120,
     illegal_moves_to_lose=2,
+    continue_from_last_identifiable_position=True,
+    colours_reversed_rule=ColoursReversedRule.MOVE_COUNT,
+    scoresheet_exemption_increment_limit=30,
+    resignation_draw_if_no_mate_possible=True,
+    dead_position_ends_game=True,
 )
 
 ONLINE = Ruleset(

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import chess
 
+from games.rules.clocks import TimeControl, TimeControlError, parse_time_control
 from games.rules.material import is_dead_by_material, is_lone_king, only_kings
 from games.rules.rulings import ruling
 from games.rules.sides import SIDE_EN, SIDE_ZH, both_moves_made, color_name, moves_made
@@ -21,6 +24,7 @@ __all__ = [
     "moves_made",
     "only_kings",
     "ruling",
+    "time_control_of",
 ]
 
 
@@ -34,3 +38,18 @@ def board_from_fen(fen: str, field: str) -> chess.Board:
         return chess.Board(fen)
     except ValueError as error:
         raise IncidentError(f"{field}: {fen!r} is not a position: {error}") from None
+
+
+def time_control_of(headers: Mapping[str, str], given: str | None, purpose: str) -> TimeControl:
+    """The game's time control: the incident's ``time_control`` if it gives one, else the
+    record's ``TimeControl`` tag; an error naming ``purpose`` when neither has periods."""
+    text = given or headers.get("TimeControl", "")
+    try:
+        control = parse_time_control(text)
+    except TimeControlError as error:
+        raise IncidentError(f"time_control: {error}") from None
+    if not control.is_timed():
+        raise IncidentError(
+            f"{purpose}: the game has no time control (TimeControl tag or time_control)"
+        )
+    return control

@@ -1,9 +1,12 @@
 """Illegal moves and illegal positions: Article 8, and the modern Laws' penalties.
 
 8.1 An illegal move found during the game: restore the position just before it; if that
-position cannot be established, annul. Rulesets with ``illegal_move_opponent_bonus`` /
-``illegal_moves_to_lose`` (fide2023) also give the opponent time and end the game at the
-offender's n-th illegal move — a draw if the opponent has a lone king (10.5).
+position cannot be established, annul — or, with ``continue_from_last_identifiable_position``
+(2023 7.5.1 and 7.6, for displaced pieces too), continue from the last position that can be
+established. Rulesets with ``illegal_move_opponent_bonus`` / ``illegal_moves_to_lose``
+(fide2023) also give the opponent time and end the game at the offender's n-th illegal
+move — a draw if the opponent has a lone king (10.5). Colours reversed (8.6 / 2023 7.3)
+follows the ruleset's ``colours_reversed_rule``.
 """
 
 from __future__ import annotations
@@ -13,9 +16,8 @@ from fractions import Fraction
 
 import chess
 
-from games.rules.clocks import TimeControlError, parse_time_control
 from games.rules.notation import MoveFault
-from games.rules.rulesets import Ruleset
+from games.rules.rulesets import ColoursReversedRule, Ruleset
 from games.rules.rulings import ClockAdjustment, ClockChange, Decision, Ruling, Score
 
 from ._common import (
@@ -23,9 +25,11 @@ from ._common import (
     SIDE_ZH,
     IncidentError,
     board_from_fen,
+    both_moves_made,
     color_name,
     is_lone_king,
     ruling,
+    time_control_of,
 )
 from ._record import BrokenMove, ReplayedGame
 
@@ -46,9 +50,13 @@ class PiecesDisplaced:
     """8.2: pieces displaced by accident were put back wrongly.
 
     ``restorable`` is False when nobody can establish the position before the accident.
+    ``last_identifiable_ply`` is the ply of the record after which the position was last
+    known for certain (by default the record's last playable move); 2023 7.6 continues
+    from there.
     """
 
     restorable: bool = True
+    last_identifiable_ply: int | None = None
 
 
 @dataclass(frozen=True)
@@ -67,10 +75,11 @@ class WrongInitialPosition:
 
 @dataclass(frozen=True)
 class ColoursReversed:
-    """8.6: the game was started with the colours reversed; seconds used by each clock."""
+    """8.6: the game was started with the colours reversed; seconds used by each clock
+    (needed where the rule is the share of the first period's time, classic 8.6)."""
 
-    white_used: int
-    black_used: int
+    white_used: int | None = None
+    black_used: int | None = None
     time_control: str | None = None
     """The game's control when the record's ``TimeControl`` tag is missing."""
 
@@ -143,6 +152,8 @@ def rule_illegal_move(record: ReplayedGame, incident: IllegalMoveFound, ruleset:
             "记录中的每一着都合乎规则：无需纠正。",
         )
     void = tuple(range(broken.ply, record.plies + 1))
+    if broken.fault is not MoveFault.ILLEGAL and ruleset.continue_from_last_identifiable_position:
+        return _continue_before_unreadable_move(record, broken, void, ruleset)
     if broken.fault is not MoveFault.ILLEGAL:
         return ruling(
             ruleset,
@@ -180,11 +191,69 @@ def rule_illegal_move(record: ReplayedGame, incident: IllegalMoveFound, ruleset:
     )
 
 
+def _continue_before_unreadable_move(
+    record: ReplayedGame, broken: BrokenMove, void: tuple[int, ...], ruleset: Ruleset
+) -> Ruling:
+    """2023 7.5.1: "If the position immediately before the irregularity cannot be
+    determined, the game shall continue from the last identifiable position prior to the
+    irregularity" — here the position after the last move of the record that plays. Who
+    made the illegal move the record cannot show, so any 7.5.5 penalty is the arbiter's."""
+    before = record.board(broken.ply - 1)
+    penalty_en = penalty_zh = ""
+    if ruleset.illegal_move_opponent_bonus or ruleset.illegal_moves_to_lose is not None:
+        penalty = ruleset.article("illegal.move.loses")
+        penalty_en = (
+            f" The record does not show who made the illegal move; any penalty ({penalty}) "
+            "is for the arbiter to give."
+        )
+        penalty_zh = f"记录无法显示是谁走出了不合规则的着法；是否处罚（{penalty}）由裁判员决定。"
+    return ruling(
+        ruleset,
+        Decision.PLAY_ON,
+        "illegal.move",
+        f"Move {broken.text!r} (ply {broken.ply}) cannot be read, so the position before the "
+        "irregularity cannot be determined: play continues from the last identifiable "
+        f"position, after ply {broken.ply - 1}, and the {len(void)} moves from it on are "
+        f"void.{penalty_en}",
+        f"第{broken.ply}步“{broken.text}”无法辨认，不能确定出错前的局面：从最后可以确认的局面"
+        f"（第{broken.ply - 1}步之后）继续对局，此后的{len(void)}步作废。{penalty_zh}",
+        restore_fen=before.fen(),
+        void_plies=void,
+        details={"ply": broken.ply, "move": broken.text, "fault": broken.fault.value},
+    )
+
+
+def _last_identifiable_ply(record: ReplayedGame, incident: PiecesDisplaced) -> int:
+    playable = len(record.moves)
+    ply = playable if incident.last_identifiable_ply is None else incident.last_identifiable_ply
+    if not 0 <= ply <= playable:
+        raise IncidentError(
+            f"last_identifiable_ply: {ply} is not a ply of the record "
+            f"(0 to {playable}, the moves that play)"
+        )
+    return ply
+
+
 def rule_displaced_pieces(
     record: ReplayedGame, incident: PiecesDisplaced, ruleset: Ruleset
 ) -> Ruling:
-    """8.2: restore the position before the accident, or annul if it cannot be established."""
-    if not incident.restorable or record.broken is not None:
+    """8.2: restore the position before the accident, or annul if it cannot be established
+    (2023 7.6: continue from the last identifiable position instead)."""
+    known = incident.restorable and record.broken is None
+    if not known and ruleset.continue_from_last_identifiable_position:
+        ply = _last_identifiable_ply(record, incident)
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "illegal.displaced_pieces",
+            "The position before the pieces were displaced cannot be determined: play "
+            f"continues from the last identifiable position, after ply {ply} of the record.",
+            f"无法确定棋子被碰乱之前的局面：从最后可以确认的局面（记录第{ply}步之后）继续对局。",
+            restore_fen=record.board(ply).fen(),
+            void_plies=tuple(range(ply + 1, record.plies + 1)),
+            details={"last_identifiable_ply": ply},
+        )
+    if not known:
         return ruling(
             ruleset,
             Decision.ANNUL,
@@ -251,20 +320,55 @@ def rule_wrong_initial_position(
 def rule_colours_reversed(
     record: ReplayedGame, incident: ColoursReversed, ruleset: Ruleset
 ) -> Ruling:
+    """8.6 / 2023 7.3: go on, or start again with the right colours, by the ruleset's rule."""
+    if ruleset.colours_reversed_rule is ColoursReversedRule.MOVE_COUNT:
+        return _colours_reversed_by_moves(record, ruleset)
+    return _colours_reversed_by_time(record, incident, ruleset)
+
+
+def _colours_reversed_by_moves(record: ReplayedGame, ruleset: Ruleset) -> Ruling:
+    """2023 7.3: "if less than 10 moves have been made by both players, it shall be
+    discontinued and a new game played with the correct colours. After 10 moves or more,
+    the game shall continue." — the game goes on once each player has made the moves."""
+    made = both_moves_made(record.board())
+    needed = ruleset.colours_reversed_moves
+    facts = {"moves_made": made, "moves_needed": needed}
+    if made >= needed:
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "illegal.colours_reversed",
+            f"The colours were reversed, but both players have made {needed} moves or more "
+            f"({made}): play continues.",
+            f"执棋颜色颠倒，但双方均已走满{needed}回合（{made}回合）：对局继续。",
+            details=facts,
+        )
+    return ruling(
+        ruleset,
+        Decision.ANNUL,
+        "illegal.colours_reversed",
+        f"The colours were reversed and fewer than {needed} moves have been made by both "
+        f"players ({made}): the game is discontinued and a new game played with the right "
+        "colours.",
+        f"执棋颜色颠倒，且双方走棋未满{needed}回合（{made}回合）：中止本局，按正确的颜色重新开始一局。",
+        details=facts,
+    )
+
+
+def _colours_reversed_by_time(
+    record: ReplayedGame, incident: ColoursReversed, ruleset: Ruleset
+) -> Ruling:
     """8.6: play on once more than ``colours_reversed_fraction`` of the first period is used.
 
     The share is taken over both clocks together: the time both have used against the
     time both had for the first period.
     """
-    text = incident.time_control or record.headers.get("TimeControl")
-    if not text:
-        raise IncidentError("colours reversed: the game has no time control (time_control)")
-    try:
-        control = parse_time_control(text)
-    except TimeControlError as error:
-        raise IncidentError(f"time_control: {error}") from None
-    if not control.is_timed():
-        raise IncidentError(f"colours reversed: time control {text!r} has no periods")
+    if incident.white_used is None or incident.black_used is None:
+        raise IncidentError(
+            "colours reversed: white_used and black_used (seconds on each clock) are needed "
+            "to measure the share of the first period"
+        )
+    control = time_control_of(record.headers, incident.time_control, "colours reversed")
     first = control.periods[0]
     used = incident.white_used + incident.black_used
     threshold = ruleset.colours_reversed_fraction * 2 * first.seconds

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import chess
 
-from games.rules.clocks import TimeControl, TimeControlError, format_seconds, parse_time_control
+from games.rules.clocks import format_seconds
 from games.rules.endings import flag_fall_ruling
 from games.rules.rulesets import Ruleset
 from games.rules.rulings import Decision, Ruling, Score
@@ -32,6 +32,7 @@ from ._common import (
     moves_made,
     only_kings,
     ruling,
+    time_control_of,
 )
 from ._record import ReplayedGame
 
@@ -56,17 +57,6 @@ class PeriodEnd:
 
     adjourn_after_move: int | None = None
     time_control: str | None = None
-
-
-def _control(record: ReplayedGame, text: str | None) -> TimeControl:
-    value = text or record.headers.get("TimeControl", "")
-    try:
-        control = parse_time_control(value)
-    except TimeControlError as error:
-        raise IncidentError(f"time_control: {error}") from None
-    if not control.is_timed():
-        raise IncidentError("the game has no time control (TimeControl tag or time_control)")
-    return control
 
 
 def _playable_board(record: ReplayedGame) -> chess.Board:
@@ -121,7 +111,7 @@ def rule_flag_fall(record: ReplayedGame, flag: FlagFall, ruleset: Ruleset) -> Ru
     ended = _game_already_over(board, ruleset)
     if ended is not None:
         return ended
-    control = _control(record, flag.time_control)
+    control = time_control_of(record.headers, flag.time_control, "flag fall")
     made = moves_made(board, flagged)
     move_number = made + 1
     allotted = control.allotted_seconds(move_number)
@@ -151,7 +141,7 @@ def rule_flag_fall(record: ReplayedGame, flag: FlagFall, ruleset: Ruleset) -> Ru
 def rule_period_end(record: ReplayedGame, check: PeriodEnd, ruleset: Ruleset) -> Ruling:
     """Which period each player is in; at the scheduled end of a session, adjourn."""
     board = _playable_board(record)
-    control = _control(record, check.time_control)
+    control = time_control_of(record.headers, check.time_control, "period end")
     standing: dict[str, object] = {}
     for color in chess.COLORS:
         move_number = moves_made(board, color) + 1

@@ -1,5 +1,10 @@
 """Scoresheets: Article 11, and refusal to keep score (11.4 → 10.17).
 
+The under-five-minutes exemption (11.2) is the ruleset's ``scoresheet_exemption``; under
+2023 8.4 it holds only for a player who "does not have additional time of 30 seconds or
+more added with each move" (``scoresheet_exemption_increment_limit``), the increment of
+the period his next move is in, read from the game's time control.
+
 :func:`compare_scoresheet` lines a player's sheet up with the game record and lists the
 moves that are missing, wrong, written out of order or extra. The alignment is
 :class:`difflib.SequenceMatcher`'s; a written move is compared by meaning (``Ng1-f3`` is
@@ -19,7 +24,7 @@ from games.rules.notation import MoveTextError, parse_move
 from games.rules.rulesets import Ruleset
 from games.rules.rulings import ClockAdjustment, ClockChange, Decision, Ruling, Score
 
-from ._common import SIDE_EN, SIDE_ZH, color_name, ruling
+from ._common import SIDE_EN, SIDE_ZH, color_name, moves_made, ruling, time_control_of
 from ._record import ReplayedGame
 
 
@@ -54,13 +59,15 @@ class ScoresheetCheck:
     """``player``'s scoresheet is compared with the record.
 
     ``remaining_seconds``: his time left until the next control (11.2);
-    ``control_passed``: a flag has fallen / the control has been passed.
+    ``control_passed``: a flag has fallen / the control has been passed;
+    ``time_control``: the game's control when the record has no ``TimeControl`` tag.
     """
 
     player: chess.Color
     sheet: tuple[str, ...]
     remaining_seconds: float | None = None
     control_passed: bool = False
+    time_control: str | None = None
 
 
 class Reconstruction(enum.Enum):
@@ -101,6 +108,8 @@ class RefusalToRecord:
     players: tuple[chess.Color, ...]
     white_remaining: float | None = None
     black_remaining: float | None = None
+    time_control: str | None = None
+    """The game's control when the record has no ``TimeControl`` tag."""
 
 
 def _record_sans(record: ReplayedGame) -> list[str]:
@@ -173,6 +182,32 @@ def compare_scoresheet(record: ReplayedGame, sheet: Sequence[str]) -> tuple[Shee
     return tuple(sorted(problems, key=lambda problem: problem.ply))
 
 
+def increment_denies_exemption(
+    record: ReplayedGame, player: chess.Color, time_control: str | None, ruleset: Ruleset
+) -> float | None:
+    """The increment that takes the under-five-minutes exemption away from ``player`` (2023
+    8.4: 30 seconds or more added with each move of his current period), else ``None``."""
+    limit = ruleset.scoresheet_exemption_increment_limit
+    if limit is None:
+        return None
+    control = time_control_of(record.headers, time_control, "scoresheet exemption")
+    _, period, _, _ = control.period_of(moves_made(record.board(), player) + 1)
+    return period.increment if period.increment >= limit else None
+
+
+def is_excused(
+    record: ReplayedGame,
+    player: chess.Color,
+    remaining: float | None,
+    time_control: str | None,
+    ruleset: Ruleset,
+) -> bool:
+    """11.2 / 2023 8.4: ``player``, with ``remaining`` seconds left, need not keep score."""
+    if remaining is None or remaining >= ruleset.scoresheet_exemption:
+        return False
+    return increment_denies_exemption(record, player, time_control, ruleset) is None
+
+
 def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset: Ruleset) -> Ruling:
     """What the Laws require of ``check.player`` now: 11.1, 11.2 and when it ends, 11.5, 11.6."""
     problems = compare_scoresheet(record, check.sheet)
@@ -203,7 +238,13 @@ def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset:
             details=facts,
         )
     exemption = ruleset.scoresheet_exemption
-    if check.remaining_seconds is not None and check.remaining_seconds < exemption:
+    short_of_time = check.remaining_seconds is not None and check.remaining_seconds < exemption
+    increment = (
+        increment_denies_exemption(record, player, check.time_control, ruleset)
+        if short_of_time
+        else None
+    )
+    if short_of_time and increment is None:
         return ruling(
             ruleset,
             Decision.PLAY_ON,
@@ -214,6 +255,18 @@ def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset:
             f"{SIDE_ZH[player]}距时限不足{exemption // 60}分钟，现在可以不记录；"
             "一旦落旗或过了时限，须立即补全记录。",
             details=facts,
+        )
+    if increment is not None:
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "scoresheet.exemption",
+            f"{SIDE_EN[player]} has less than {exemption // 60} minutes left, but {increment:g} s "
+            f"are added with each move: the exemption does not apply, and his scoresheet, with "
+            f"{count} problem(s), must record every move.",
+            f"{SIDE_ZH[player]}剩余时间不足{exemption // 60}分钟，但每步加{increment:g}秒："
+            f"不适用免记规定，记录纸有{count}处问题，必须记录每一着。",
+            details={**facts, "increment": increment},
         )
     borrowing = ruleset.article("scoresheet.borrowing")
     return ruling(
@@ -330,11 +383,11 @@ def rule_refusal_to_record(
     """11.4 → 10.17: refusing to keep score loses, unless 11.2 excuses it; both → 0–0."""
     exemption = ruleset.scoresheet_exemption
     remaining = {chess.WHITE: refusal.white_remaining, chess.BLACK: refusal.black_remaining}
-    refusers = []
-    for color in dict.fromkeys(refusal.players):
-        left = remaining[color]
-        if left is None or left >= exemption:
-            refusers.append(color)
+    refusers = [
+        color
+        for color in dict.fromkeys(refusal.players)
+        if not is_excused(record, color, remaining[color], refusal.time_control, ruleset)
+    ]
     if not refusers:
         return ruling(
             ruleset,

@@ -119,8 +119,8 @@ FIDE2023_EXAMPLES = {
     "knocked_over": ("fischer-spassky-1972-game6-after-27.pgn", "play_on", None, "7.4.1"),
     # 7.2.1 incorrect initial position: "the game shall be cancelled".
     "wrong_initial_position": ("nepomniachtchi-liren-game1-after-4.pgn", "annul", None, "7.2.1"),
-    # 7.3 colours reversed.
-    "colours_reversed": ("nepomniachtchi-liren-game1-after-4.pgn", "restart", None, "7.3"),
+    # 7.3 colours reversed, fewer than 10 moves: "a new game played with the correct colours".
+    "colours_reversed": ("nepomniachtchi-liren-game1-after-4.pgn", "annul", None, "7.3"),
     # 7.2.2 the position is transferred to a correctly placed chessboard.
     "board_misplaced": ("fischer-spassky-1972-game6-after-27.pgn", "play_on", None, "7.2.2"),
     # 4.3.3 one piece of each colour: capture the first touched opponent's piece with it.
