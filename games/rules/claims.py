@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import chess
 
 from games.rules.clocks import TimeControl, format_seconds
+from games.rules.endings import is_dead_position
 from games.rules.material import is_lone_king
 from games.rules.notation import MoveTextError, parse_move
 from games.rules.replay import position_key
@@ -147,6 +148,7 @@ class _Verdict:
 
 def _already_over(board: chess.Board, ruleset: Ruleset) -> Ruling | None:
     # Mate and stalemate end the game at once (10.1, 10.3): there is nothing left to claim.
+    # So does a dead position under 2023 5.2.2 ("This immediately ends the game").
     if board.is_checkmate():
         winner = not board.turn
         en = f"The game already ended: {side_name(winner)} delivered mate."
@@ -155,6 +157,13 @@ def _already_over(board: chess.Board, ruleset: Ruleset) -> Ruling | None:
     elif board.is_stalemate():
         en, zh = "The game already ended in stalemate.", "对局已因逼和结束。"
         score, concept = Score.DRAW, "game.stalemate"
+    elif ruleset.dead_position_ends_game and is_dead_position(board):
+        en = (
+            "The game is already drawn: a dead position has arisen, in which neither player "
+            "can checkmate by any series of legal moves, and that ended the game."
+        )
+        zh = "对局已经是和棋：已形成死局，双方都无法以任何合法着法将死对方，对局随即结束。"
+        score, concept = Score.DRAW, "game.dead_position"
     else:
         return None
     return ruling(ruleset, Decision.GAME_OVER, concept, en, zh, score=score)

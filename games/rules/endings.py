@@ -32,6 +32,7 @@ __all__ = [
     "analyse_ending",
     "can_checkmate",
     "flag_fall_ruling",
+    "is_dead_position",
 ]
 
 
@@ -132,6 +133,19 @@ def can_checkmate(
             return None
         frames.append(iter(_ordered_moves(search, color)))
     return False
+
+
+def is_dead_position(board: chess.Board, *, node_limit: int = 2000) -> bool:
+    """5.2.2: neither player can checkmate by any series of legal moves — proved, from the
+    material (10.4's list) or by :func:`can_checkmate`'s search for each side; a position
+    the search cannot settle within ``node_limit`` is not called dead.
+
+    The default budget is small: a position that is really dead has few moves left to
+    search (blocked pawns, lone kings), while a live one would spend the whole budget.
+    """
+    if is_dead_by_material(board):
+        return True
+    return all(can_checkmate(board, side, node_limit=node_limit) is False for side in chess.COLORS)
 
 
 def _ordered_moves(board: chess.Board, color: chess.Color) -> list[chess.Move]:

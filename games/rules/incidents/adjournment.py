@@ -107,12 +107,17 @@ class Resumption:
     """FEN of the position the players set up, when it is checked against the envelope."""
 
 
-def seal_move(record: ReplayedGame, sealing: Sealing, ruleset: Ruleset) -> Envelope:
-    """The envelope for ``sealing``, after checking that the sealer may seal now."""
+def _require_adjournment(ruleset: Ruleset) -> None:
+    """Sealing and resuming exist only under a ruleset with adjournment."""
     if not ruleset.adjournment:
         raise IncidentError(
             f"the {ruleset.name} ruleset has no adjournment: the game is played to a finish"
         )
+
+
+def seal_move(record: ReplayedGame, sealing: Sealing, ruleset: Ruleset) -> Envelope:
+    """The envelope for ``sealing``, after checking that the sealer may seal now."""
+    _require_adjournment(ruleset)
     if record.broken is not None:
         raise IncidentError(
             f"cannot seal: move {record.broken.ply} of the record ({record.broken.text!r}) "
@@ -294,7 +299,9 @@ def rule_resumption(record: ReplayedGame, resumption: Resumption, ruleset: Rules
     The sealed move is decided first, since it is the move that was made; when the
     sealer is absent, a sealed move that mates or draws decides the game (10.15(1)–(2)).
     ``record`` is the game up to the adjournment; the envelope is the authority on it.
+    A ruleset without adjournment refuses, as it refuses sealing.
     """
+    _require_adjournment(ruleset)
     envelope = resumption.envelope
     attendance = resumption.attendance
     board = board_from_fen(envelope.fen, "envelope.fen")

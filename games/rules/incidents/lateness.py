@@ -68,7 +68,7 @@ def rule_attendance(
     lost by default before any move is a forfeit.
     """
     late = [color for color in chess.COLORS if is_late(attendance, color, ruleset)]
-    minutes = default_tolerance(ruleset) // 60
+    late_en, late_zh = _lateness_words(default_tolerance(ruleset))
     facts = {
         "late": [color_name(color) for color in late],
         "tolerance_seconds": default_tolerance(ruleset),
@@ -78,8 +78,8 @@ def rule_attendance(
             ruleset,
             Decision.GAME_OVER,
             "default.both_late",
-            f"Both players arrived more than {minutes} minutes late: both lose.",
-            f"双方均迟到超过{minutes}分钟：双方均判负。",
+            f"Both players reached the board {late_en}: both lose.",
+            f"双方均{late_zh}才到场：双方均判负。",
             score=Score.BOTH_LOSE,
             forfeit=not game_played,
             details=facts,
@@ -90,14 +90,25 @@ def rule_attendance(
             ruleset,
             Decision.GAME_OVER,
             "default.late",
-            f"{SIDE_EN[absent]} reached the board more than {minutes} minutes after the start "
-            "of the session and loses by default.",
-            f"{SIDE_ZH[absent]}在比赛开始{minutes}分钟后仍未到场，判负。",
+            f"{SIDE_EN[absent]} reached the board {late_en} and loses by default.",
+            f"{SIDE_ZH[absent]}{late_zh}仍未到场，判负。",
             score=Score.loss_for(absent),
             forfeit=not game_played,
             details=facts,
         )
     return None
+
+
+def _lateness_words(tolerance: int) -> tuple[str, str]:
+    """How late a defaulted player was, in English and Chinese: with a default time of 0
+    (2023 6.7.1's default) any arrival after the start is too late."""
+    if tolerance == 0:
+        return "after the start of the session", "在比赛开始后"
+    minutes = tolerance // 60
+    return (
+        f"more than {minutes} minutes after the start of the session",
+        f"在比赛开始{minutes}分钟后",
+    )
 
 
 def rule_lateness(record: ReplayedGame, attendance: Attendance, ruleset: Ruleset) -> Ruling:

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 import chess
 
+from games.rules.endings import can_checkmate, is_dead_position
 from games.rules.rulesets import OnlineRatingTable, Ruleset
 from games.rules.rulings import Decision, Ruling, Score
 from tournaments.scoring import ratings
@@ -52,10 +53,20 @@ class Abandonment:
 
 
 def rule_resignation(record: ReplayedGame, resignation: Resignation, ruleset: Ruleset) -> Ruling:
-    """10.2, with the online minimum: resignation only after ``resign_min_moves`` moves each."""
+    """10.2 / 5.1.2, with the online minimum: resignation only after ``resign_min_moves``
+    moves each.
+
+    2023 5.1.2: "The game is lost by the player who declares he/she resigns (this
+    immediately ends the game), unless the position is such that the opponent cannot
+    checkmate the player's king by any possible series of legal moves. In this case the
+    result of the game is a draw." (``resignation_draw_if_no_mate_possible``). 5.2.2: a
+    dead position "immediately ends the game", so a resignation in one comes after the
+    game was drawn (``dead_position_ends_game``).
+    """
     board = record.board()
     made = both_moves_made(board)
     by = resignation.by
+    facts = {"moves_made": made}
     if made < ruleset.resign_min_moves:
         minimum = ruleset.resign_min_moves
         return ruling(
@@ -65,7 +76,31 @@ def rule_resignation(record: ReplayedGame, resignation: Resignation, ruleset: Ru
             f"{SIDE_EN[by]} may not resign before both sides have made {minimum} moves "
             f"({made} made): play continues.",
             f"双方走满{minimum}回合之前不能认输（现为{made}回合）：对局继续。",
-            details={"moves_made": made},
+            details=facts,
+        )
+    if ruleset.dead_position_ends_game and is_dead_position(board):
+        return ruling(
+            ruleset,
+            Decision.GAME_OVER,
+            "game.dead_position",
+            f"The game was already drawn before {SIDE_EN[by]} resigned: a dead position had "
+            "arisen, in which neither player can checkmate by any series of legal moves, and "
+            "that ended the game. The resignation does not count.",
+            f"{SIDE_ZH[by]}认输之前对局已是和棋：已形成死局，双方都无法以任何合法着法将死对方，"
+            "对局随即结束。认输无效。",
+            score=Score.DRAW,
+            details=facts,
+        )
+    if ruleset.resignation_draw_if_no_mate_possible and can_checkmate(board, not by) is False:
+        return ruling(
+            ruleset,
+            Decision.GAME_OVER,
+            "game.resignation",
+            f"{SIDE_EN[by]} resigned, but {SIDE_EN[not by]} cannot checkmate {SIDE_EN[by]}'s "
+            "king by any series of legal moves: draw.",
+            f"{SIDE_ZH[by]}认输，但{SIDE_ZH[not by]}无论如何走都不能将死{SIDE_ZH[by]}的王：和棋。",
+            score=Score.DRAW,
+            details=facts,
         )
     return ruling(
         ruleset,
@@ -74,7 +109,7 @@ def rule_resignation(record: ReplayedGame, resignation: Resignation, ruleset: Ru
         f"{SIDE_EN[by]} resigned: {SIDE_EN[not by]} wins.",
         f"{SIDE_ZH[by]}认输：{SIDE_ZH[not by]}胜。",
         score=Score.loss_for(by),
-        details={"moves_made": made},
+        details=facts,
     )
 
 

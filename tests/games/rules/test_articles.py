@@ -43,7 +43,7 @@ from games.rules.incidents import (
 from games.rules.incidents.files import load_incident
 from games.rules.records import game_from_moves, read_pgn
 from games.rules.replay import replay
-from games.rules.rulesets import CLASSIC, FIDE2023, ONLINE
+from games.rules.rulesets import CLASSIC, FIDE2023, ONLINE, get_ruleset
 
 from ._data import DATA
 
@@ -109,8 +109,6 @@ FIDE2023_EXAMPLES = {
     # 6.7.1 "Any player who arrives at the chessboard after the default time shall lose the
     # game" (default time zero unless the regulations say otherwise).
     "lateness": ("fischer-spassky-1972-game6-unplayed.pgn", "game_over", "0-1", "6.7.1"),
-    # Guidelines I.8.1: the game is lost by a player whose sealed move "is ambiguous".
-    "resumption": ("fischer-spassky-1972-game6-after-27.pgn", "game_over", "0-1", "I.8.1"),
     # 7.5.1 the position before the illegal move is reinstated (7.5.5: two minutes).
     "illegal_move": ("fischer-spassky-1972-game6-illegal-13qh4.pgn", "play_on", None, "7.5.1"),
     # 7.6 a piece found displaced: the position before the irregularity is reinstated.
@@ -157,8 +155,18 @@ def test_adjournment_is_refused_under_fide2023_but_cited_under_classic():
     """fide2023 plays every game to a finish; the classic envelope is 'Adjournment'."""
     record = game("fischer-spassky-1972-game6-after-27.pgn")
     assert rule_incident(record, example("seal"), CLASSIC).article == "Adjournment"
-    with pytest.raises(ValueError, match="no adjournment"):
-        rule_incident(record, example("seal"), FIDE2023)
+    for kind in ("seal", "resumption"):
+        with pytest.raises(ValueError, match="fide2023 ruleset has no adjournment"):
+            rule_incident(record, example(kind), FIDE2023)
+
+
+def test_an_organiser_adjourning_under_fide2023_cites_the_guidelines():
+    """Guidelines I.8.1: the game is lost by a player whose sealed move "is ambiguous" — for
+    an event that announces adjournments under the 2023 Laws."""
+    record = game("fischer-spassky-1972-game6-after-27.pgn")
+    adjourning = get_ruleset("fide2023", adjournment=True)
+    ruling = rule_incident(record, example("resumption"), adjourning)
+    assert (ruling.result, ruling.article) == ("0-1", "I.8.1")
 
 
 # Threefold claims: the knights go out and back twice from the start position.

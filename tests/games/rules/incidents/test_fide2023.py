@@ -4,27 +4,43 @@ Each docstring quotes the 2023 article the test checks (FIDE Handbook E.01, the 
 effect on 1 January 2023); the classic ruleset's answers, for contrast, are today's.
 """
 
+from datetime import datetime, timedelta
+from pathlib import Path
+
 import chess
 import pytest
 
+from games.rules.claims import ClaimKind, DrawClaim, decide_claim
 from games.rules.incidents import (
+    Attendance,
     ColoursReversed,
+    Envelope,
     IllegalMoveFound,
     IncidentError,
     PiecesDisplaced,
     RefusalToRecord,
+    Resignation,
+    Resumption,
     ScoresheetCheck,
+    SealedMove,
     replay_moves,
+    replay_record,
     rule_colours_reversed,
     rule_displaced_pieces,
     rule_illegal_move,
+    rule_lateness,
     rule_refusal_to_record,
+    rule_resignation,
+    rule_resumption,
     rule_scoresheet_check,
 )
+from games.rules.records import read_pgn
 from games.rules.rulesets import CLASSIC, FIDE2023
 from games.rules.rulings import Decision, Score
 
 from .conftest import first_plies
+
+TWIC = Path(__file__).resolve().parents[3] / "data" / "pgn" / "mliebelt-pgn-parser"
 
 # Fischer–Spassky 1972/6 after 8...Nxd5, and after 12...c5 (the position before 13.Qa3).
 AFTER_8 = "rnbq1rk1/p1p1bpp1/1p2p2p/3n4/3P3B/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"
@@ -138,3 +154,118 @@ def test_8_4_needs_the_time_control_to_know_the_increment(fischer_spassky):
     with pytest.raises(IncidentError, match="scoresheet exemption: the game has no time control"):
         rule_scoresheet_check(fischer_spassky, check, FIDE2023)
     assert rule_scoresheet_check(fischer_spassky, check, CLASSIC).article == "11.2"
+
+
+@pytest.fixture(scope="module")
+def twic():
+    """The 232 games of one TWIC issue (May 2020), by their number in the file."""
+    text = (TWIC / "twic-01-232games.pgn").read_text(encoding="utf-8")
+    return dict(enumerate(read_pgn(text.splitlines(keepends=True)), start=1))
+
+
+def test_5_1_2_resignation_is_a_draw_when_the_opponent_cannot_mate(twic):
+    """2023 5.1.2: "The game is lost by the player who declares he/she resigns (this
+    immediately ends the game), unless the position is such that the opponent cannot
+    checkmate the player's king by any possible series of legal moves. In this case the
+    result of the game is a draw." — Volkov–Fedorov, Chebanenko Memorial 2020, ended with
+    White's lone king against Black's king and b-pawn after 88...Kxc4 (drawn)."""
+    record = replay_record(twic[147])
+    assert record.headers["White"] == "Volkov,Sergey1"
+    assert record.board().board_fen() == "8/8/8/8/1pk5/8/8/2K5"
+    black_resigns = rule_resignation(record, Resignation(chess.BLACK), FIDE2023)
+    assert (black_resigns.score, black_resigns.article) == (Score.DRAW, "5.1.2")
+    assert "cannot checkmate Black's king" in black_resigns.explanation.en
+    # Black can still mate (the pawn queens): White's resignation stands as a loss.
+    white_resigns = rule_resignation(record, Resignation(chess.WHITE), FIDE2023)
+    assert (white_resigns.score, white_resigns.article) == (Score.BLACK_WINS, "5.1.2")
+    # classic 10.2: a resignation always loses.
+    assert rule_resignation(record, Resignation(chess.BLACK), CLASSIC).score is Score.WHITE_WINS
+
+
+def test_5_2_2_a_resignation_after_a_dead_position_does_not_count(twic):
+    """2023 5.2.2: "The game is drawn when a position has arisen in which neither player can
+    checkmate the opponent's king with any series of legal moves. The game is said to end
+    in a 'dead position'. This immediately ends the game" — so a later resignation is void.
+    Karjakin–Carlsen, Lindores Abbey 2020, ended 58...Kxe4 with king and knight against king."""
+    record = replay_record(twic[53])
+    assert record.board().board_fen() == "8/8/5KN1/8/4k3/8/8/8"
+    ruling = rule_resignation(record, Resignation(chess.WHITE), FIDE2023)
+    assert (ruling.decision, ruling.score, ruling.article) == (
+        Decision.GAME_OVER,
+        Score.DRAW,
+        "5.2.2",
+    )
+    assert "The resignation does not count" in ruling.explanation.en
+    assert "认输无效" in ruling.explanation.zh
+    assert rule_resignation(record, Resignation(chess.WHITE), CLASSIC).score is Score.BLACK_WINS
+
+
+def test_5_2_2_a_draw_claim_in_a_dead_position_finds_the_game_already_drawn(twic):
+    """2023 5.2.2: a dead position "immediately ends the game": a claim made afterwards has
+    nothing to claim — the game is already drawn. Karjakin–Carlsen, after 58...Kxe4 (the
+    capture leaves king and knight against king); classic rules on the claim itself (and
+    finds it wrong: the capture has just reset the fifty-move count)."""
+    board = replay_record(twic[53]).board()
+    for kind in ClaimKind:
+        ruling = decide_claim(board, DrawClaim(chess.WHITE, kind), FIDE2023)
+        assert (ruling.decision, ruling.score, ruling.article) == (
+            Decision.GAME_OVER,
+            Score.DRAW,
+            "5.2.2",
+        )
+        assert ruling.explanation.en.startswith("The game is already drawn: a dead position")
+        assert ruling.clock_adjustments == ()
+    classic = decide_claim(board, DrawClaim(chess.WHITE, ClaimKind.FIFTY_MOVES), CLASSIC)
+    assert (classic.decision, classic.article) == (Decision.PLAY_ON, "10.13(2)")
+
+
+def test_no_resumption_without_adjournment(fischer_spassky):
+    """The 2023 Laws play every game to a finish unless the event announces adjournments
+    (Guidelines I): fide2023 refuses to open an envelope with the error it gives for sealing."""
+    record = first_plies(fischer_spassky, 54)
+    resumed = datetime(1972, 7, 21, 15, 0)
+    envelope = Envelope(
+        white="Robert James Fischer",
+        black="Boris Spassky",
+        fen=record.board().fen(),
+        white_used=7020,
+        black_used=6840,
+        moves_made=27,
+        sealer=chess.WHITE,
+        adjourned_at=datetime(1972, 7, 20, 22, 0),
+        resumes_at=resumed,
+        sealed_move=SealedMove("Rcf1"),
+    )
+    attendance = Attendance(resumed, ruled_at=resumed, white_arrived=resumed)
+    resumption = Resumption(envelope, attendance)
+    with pytest.raises(IncidentError) as error:
+        rule_resumption(record, resumption, FIDE2023)
+    assert str(error.value) == (
+        "the fide2023 ruleset has no adjournment: the game is played to a finish"
+    )
+    assert rule_resumption(record, resumption, CLASSIC).move_to_play == "Rcf1"
+
+
+def test_6_7_1_default_time_zero_says_after_the_start():
+    """2023 6.7.1: "If the default time is not specified, then it is zero. Any player who
+    arrives at the chessboard after the default time shall lose the game" — the ruling
+    says "after the start of the session", not "more than 0 minutes"."""
+    start = datetime(2023, 4, 9, 15, 0)
+    unplayed = replay_moves([])
+    one_late = Attendance(start, ruled_at=start + timedelta(minutes=5), white_arrived=start)
+    ruling = rule_lateness(unplayed, one_late, FIDE2023)
+    assert ruling.explanation.en == (
+        "Black reached the board after the start of the session and loses by default."
+    )
+    assert ruling.explanation.zh == "黑方在比赛开始后仍未到场，判负。"
+    both_late = Attendance(start, ruled_at=start + timedelta(minutes=5))
+    both = rule_lateness(unplayed, both_late, FIDE2023)
+    assert both.explanation.en == (
+        "Both players reached the board after the start of the session: both lose."
+    )
+    assert both.explanation.zh == "双方均在比赛开始后才到场：双方均判负。"
+    classic = rule_lateness(
+        unplayed, Attendance(start, ruled_at=start + timedelta(hours=2)), CLASSIC
+    )
+    assert "more than 60 minutes after the start" in classic.explanation.en
+    assert "0 minutes" not in ruling.explanation.en + both.explanation.en
