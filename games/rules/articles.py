@@ -10,30 +10,33 @@ that names an article shows the same number as the ruling.
 1–12: Art. 7 touch move, Art. 8 illegal positions, 10.10–10.13 draw claims, 10.14 flag
 fall, 10.15 and 10.17 default, Art. 11 scoresheets).
 
-``FIDE2023`` follows the FIDE Laws of Chess taking effect from 1 January 2023 (FIDE
-Handbook E.01), each number checked against the text of those Laws: 4.2.1 adjusting;
-4.3.1–4.3.3 touched pieces; 4.4.2 rook then king; 4.4.3 king touched to castle illegally;
-4.5 nothing touched can move; 4.8 the claimant touched a piece; 5.1.1 checkmate;
-5.1.2 resignation; 5.2.1 stalemate; 5.2.2 dead position; 5.2.3 agreement; 6.2.1.1 a move
-that ends the game is completed without pressing the clock; 6.3.1 the allotted periods;
-6.7.1 default time (zero unless the regulations say otherwise); 6.9 flag fall, drawn when
-the opponent cannot mate by any series of legal moves; 7.2.1 wrong initial position;
-7.2.2 board placed wrongly; 7.3 colours reversed; 7.4.1 a player who displaces pieces puts
-them back on his own time; 7.5.1 illegal move, position before it reinstated; 7.5.5 two
-minutes to the opponent, the second illegal move loses, drawn against a player who cannot
-be mated; 7.6 pieces found displaced, position before it reinstated; 8.1.1 recording the
-moves; 8.4 less than five minutes, no duty to record; 8.5.1 neither player recorded;
-8.5.2 one player completes his scoresheet, using the opponent's; 8.5.3 reconstruction on a
-second board; 8.6 the next move counts as the first of the following period; 9.1.2.1 a draw
-offer after making a move, an offer at another time still valid; 9.2.1 / 9.2.2 threefold
-repetition about to appear / just appeared; 9.3 fifty moves; 9.4 a player who touched a
-piece loses the claim on that move; 9.5.3 incorrect claim: two minutes to the opponent;
-9.6.1 fivefold repetition; 9.6.2 seventy-five moves; 11.7 persistent refusal to comply
-loses; 11.8 both players: both lose; Guidelines I (adjourned games): I.1.1 sealing, I.4 an
-offer after sealing, I.5 the position set up before resumption, I.8 a faulty sealed move
-loses (I.8.1 ambiguous, I.8.2 meaning cannot be established, I.8.3 illegal) except in the
-cases of Articles 5, 6.9 and 9.6, I.9.1 the sealed move is made, I.10 default at the
-resumption unless the sealed move ended the game.
+``FIDE2023`` follows the FIDE Laws of Chess taking effect from 1 January 2023 (FIDE Handbook
+E.01), each number checked against the text of those Laws: 4.2.1 adjusting; 4.3.1–4.3.3
+touched pieces; 4.4.2 rook then king; 4.4.3 king touched to castle illegally; 4.5 nothing
+touched can move; 4.8 the claimant touched a piece; 5.1.1 checkmate; 5.1.2 resignation, a
+draw when the opponent cannot checkmate; 5.2.1 stalemate; 5.2.2 dead position, which
+immediately ends the game; 5.2.3 agreement; 6.2.1.1 a move that ends the game is completed
+without pressing the clock; 6.3.1 the allotted periods; 6.7.1 default time (zero unless the
+regulations say otherwise); 6.9 flag fall, drawn when the opponent cannot mate by any series
+of legal moves; 7.2.1 wrong initial position; 7.2.2 board placed wrongly; 7.3 colours
+reversed, a new game before 10 moves each; 7.4.1 a player who displaces pieces puts them
+back on his own time; 7.5.1 illegal move, position before it reinstated (else the last
+identifiable one); 7.5.5 two minutes to the opponent, the second illegal move loses, drawn
+against a player who cannot be mated; 7.6 pieces found displaced, position before it
+reinstated; 8.1.1 recording the moves; 8.4 less than five minutes, no duty to record unless
+30 s or more are added per move; 8.5.1 neither player recorded; 8.5.2 one player completes
+his scoresheet, using the opponent's; 8.5.3 reconstruction on a second board; 8.6 the next
+move counts as the first of the following period; 9.1.2.1 a draw offer after making a move,
+an offer at another time still valid; 9.2.1 / 9.2.2 threefold repetition about to appear /
+just appeared; 9.3 fifty moves; 9.4 a player who touched a piece loses the claim on that
+move; 9.5.3 incorrect claim: two minutes to the opponent; 9.6.1 fivefold repetition; 9.6.2
+seventy-five moves; 11.7 persistent refusal to comply loses; 11.8 both players: both lose;
+Guidelines I (adjourned games): I.1.1 sealing, I.4 an offer after sealing, I.5 the position
+set up before resumption, I.8 a faulty sealed move loses (I.8.1 ambiguous, I.8.2 meaning
+cannot be established, I.8.3 illegal) except in the cases of Articles 5, 6.9 and 9.6, I.9.1
+the sealed move is made, I.10 default at the resumption unless the sealed move ended the
+game. (Guidelines I are cited only for an event that announces adjournments, the ruleset's
+``adjournment`` set by the organiser: ``fide2023`` itself plays every game to a finish.)
 
 ``ONLINE`` cites the online room's house rules by name where they have no numbers
 (``Draw offers (online)``), and the classic article where the room applies the Laws.
