@@ -45,8 +45,12 @@ class IncidentLine:
 
 
 def _facts_text(facts: Mapping[str, Any]) -> str:
-    """``claimant: white; claim: threefold`` (nested values as they are)."""
-    return "; ".join(f"{key}: {value}" for key, value in facts.items() if key != "kind")
+    """``claim: threefold; claimant: white`` (nested values as they are).
+
+    Sorted by name: PostgreSQL's jsonb does not keep the order the facts were entered in, and
+    the printed report must read the same on every database.
+    """
+    return "; ".join(f"{key}: {facts[key]}" for key in sorted(facts) if key != "kind")
 
 
 def incident_lines(tournament: Tournament) -> list[IncidentLine]:
