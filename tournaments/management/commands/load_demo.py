@@ -1,10 +1,20 @@
 """Load the demo event into the database (``make run`` calls it with ``--if-empty``)."""
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from games.demo import load_demo_games
 from tournaments.demo import load_demo
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentRole
+from tournaments.services.roles import grant_role
+
+# Accounts a newcomer logs in with after `make run`. Development mode only: a known password
+# must never exist on a production site.
+DEMO_ACCOUNTS = (
+    ("chief", "chief-demo", TournamentRole.Role.CHIEF_ARBITER),
+    ("deputy", "deputy-demo", TournamentRole.Role.DEPUTY_ARBITER),
+)
 
 
 class Command(BaseCommand):
@@ -29,3 +39,16 @@ class Command(BaseCommand):
                 f"{tournament.pk}: {tournament.name} ({tournament.players.count()} players, "
                 f"{tournament.rounds.count()} rounds)"
             )
+        if not settings.PRODUCTION:
+            self.add_demo_accounts(tournaments)
+
+    def add_demo_accounts(self, tournaments):
+        users = get_user_model()
+        for username, password, role in DEMO_ACCOUNTS:
+            account, created = users.objects.get_or_create(username=username)
+            if created:
+                account.set_password(password)
+                account.save()
+            for tournament in tournaments:
+                grant_role(tournament, account, role, user=None)
+            self.stdout.write(f"Log in as {username} / {password} ({role.label}, demo events)")
