@@ -18,9 +18,26 @@ DECISIONS = {
 }
 
 
+SIDES = {"white": _("White"), "black": _("Black")}
+
+CLOCK_CHANGES = {
+    "add_used": _("added to the used time"),
+    "add_remaining": _("added to the remaining time"),
+}
+
+
 @register.filter
 def decision_label(value: str) -> str:
     return str(DECISIONS.get(value, value))
+
+
+@register.filter
+def clock_adjustment(adjustment: dict[str, Any]) -> str:
+    """``White: 5:00 added to the used time``, from a ruling's stored clock adjustment."""
+    minutes, seconds = divmod(int(adjustment["seconds"]), 60)
+    side = SIDES.get(adjustment["color"], adjustment["color"])
+    change = CLOCK_CHANGES.get(adjustment["change"], adjustment["change"])
+    return f"{side}: {minutes}:{seconds:02d} {change}"
 
 
 @register.filter

@@ -73,7 +73,7 @@ def test_wrong_threefold_claim_costs_the_claimant_five_minutes(page, reykjavik, 
 
     ruling = page.locator("section.ruling")
     expect(ruling).to_contain_text("10.13")
-    expect(ruling).to_contain_text("+300 s")
+    expect(ruling).to_contain_text("White: 5:00 added to the used time")
     expect(ruling).to_contain_text("5 minutes are added to White's used time")
     screenshot("ruling_wrong_claim")
     page.get_by_role("button", name="Apply this ruling").click()
