@@ -30,6 +30,27 @@ POINT_FIELDS = (
     "points_forfeit_loss",
 )
 
+# What an arbiter sets for a tournament: the page form and the API both show exactly these.
+TOURNAMENT_FIELDS = (
+    "name",
+    "place",
+    "federation",
+    "start_date",
+    "end_date",
+    "chief_arbiter",
+    "deputy_arbiters",
+    "ruleset",
+    "time_control",
+    "system",
+    "number_of_rounds",
+    "reverse_last_two_rounds",
+    "tiebreaks",
+    "rating_type",
+    "unrated_rating",
+    *POINT_FIELDS,
+    "public",
+)
+
 # Settings that shape rounds already played: fixed once round 1 is paired (FIDE checklist
 # E31–32, D24) unless the tournament has left FIDE mode.
 LOCKED_AFTER_START = frozenset({"system", "rating_type", "round_robin_withdrawals", *POINT_FIELDS})

@@ -16,6 +16,25 @@ from tournaments.models.player import TITLE_ORDER
 from .audit import last_round_number, log_event
 from .errors import NeedsConfirmation, TournamentError, raise_if
 
+# What an arbiter types for a player: the page form and the API both edit exactly these.
+PLAYER_FIELDS = (
+    "name",
+    "title",
+    "sex",
+    "federation",
+    "fide_id",
+    "national_id",
+    "birth_date",
+    "birth_year",
+    "rating_standard",
+    "rating_rapid",
+    "rating_blitz",
+    "rating_national",
+    "k_factor",
+    "club",
+    "no_half_point_bye",
+)
+
 
 def player_problems(player: Player) -> list[str]:
     """Field errors of an unsaved or edited player, as 'field: message'."""

@@ -9,35 +9,12 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Absence, Player, Result, Tournament, TournamentRole
-from tournaments.services.configuration import tiebreak_problems
-
-TOURNAMENT_FIELDS = [
-    "name",
-    "place",
-    "federation",
-    "start_date",
-    "end_date",
-    "chief_arbiter",
-    "deputy_arbiters",
-    "ruleset",
-    "time_control",
-    "system",
-    "number_of_rounds",
-    "reverse_last_two_rounds",
-    "tiebreaks",
-    "rating_type",
-    "unrated_rating",
-    "points_win",
-    "points_draw",
-    "points_loss",
-    "points_pairing_bye",
-    "points_half_bye",
-    "points_full_bye",
-    "points_zero_bye",
-    "points_forfeit_win",
-    "points_forfeit_loss",
-    "public",
-]
+from tournaments.services.configuration import (
+    POINT_FIELDS,
+    TOURNAMENT_FIELDS,
+    tiebreak_problems,
+)
+from tournaments.services.players import PLAYER_FIELDS
 
 
 class DateInput(forms.DateInput):
@@ -98,7 +75,7 @@ class TournamentForm(forms.ModelForm):
             ],
         ),
         (_("Ranking"), ["tiebreaks", "unrated_rating", "reason"]),
-        (_("Points"), [name for name in TOURNAMENT_FIELDS if name.startswith("points_")]),
+        (_("Points"), list(POINT_FIELDS)),
     ]
     """The form's fields in the groups the page shows them in."""
 
@@ -117,23 +94,7 @@ class TournamentForm(forms.ModelForm):
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = [
-            "name",
-            "title",
-            "sex",
-            "federation",
-            "fide_id",
-            "national_id",
-            "birth_date",
-            "birth_year",
-            "rating_standard",
-            "rating_rapid",
-            "rating_blitz",
-            "rating_national",
-            "k_factor",
-            "club",
-            "no_half_point_bye",
-        ]
+        fields = PLAYER_FIELDS
         widgets = {"birth_date": DateInput()}
 
 

@@ -8,24 +8,7 @@ from typing import Any
 from rest_framework import serializers
 
 from tournaments.models import Absence, Player, Sex, Title
-
-PLAYER_FIELDS = [
-    "name",
-    "title",
-    "sex",
-    "federation",
-    "fide_id",
-    "national_id",
-    "birth_date",
-    "birth_year",
-    "rating_standard",
-    "rating_rapid",
-    "rating_blitz",
-    "rating_national",
-    "k_factor",
-    "club",
-    "no_half_point_bye",
-]
+from tournaments.services.players import PLAYER_FIELDS
 
 
 class PlayerSerializer(serializers.ModelSerializer[Player]):

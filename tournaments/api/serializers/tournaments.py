@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from tournaments.models import PairingSystem, RatingType, Tournament
 from tournaments.models.tournament import ruleset_choices
-from tournaments.services.configuration import POINT_FIELDS
+from tournaments.services.configuration import TOURNAMENT_FIELDS
 
 
 class TournamentSerializer(serializers.ModelSerializer[Tournament]):
@@ -17,24 +17,8 @@ class TournamentSerializer(serializers.ModelSerializer[Tournament]):
         fields = [
             "id",
             "slug",
-            "name",
-            "place",
-            "federation",
-            "start_date",
-            "end_date",
-            "chief_arbiter",
-            "deputy_arbiters",
-            "ruleset",
-            "time_control",
-            "system",
-            "number_of_rounds",
-            "reverse_last_two_rounds",
-            "tiebreaks",
-            "rating_type",
-            "unrated_rating",
-            *POINT_FIELDS,
+            *TOURNAMENT_FIELDS,
             "fide_mode",
-            "public",
         ]
         read_only_fields = fields
 
