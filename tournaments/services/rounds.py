@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -199,6 +200,33 @@ def _store_pairing(
     return store_round(tournament, number, games, byes, paired_by=paired_by)
 
 
+def _store_generated_pairing(
+    tournament: Tournament,
+    number: int,
+    pairing: EnginePairing,
+    *,
+    paired_by: str,
+    message: Promise,
+    user: AbstractBaseUser | None,
+    warnings: list[str],
+    pab: str = ByeKind.PAIRING_ALLOCATED,
+) -> Round:
+    """Store a round the program paired itself, log it with its warnings as the reason, and
+    hand the warnings back on the round for the caller to show."""
+    round_ = _store_pairing(tournament, number, pairing, paired_by=paired_by, pab=pab)
+    log_event(
+        tournament,
+        TournamentLog.Kind.PAIRING,
+        message,
+        params={"round": number},
+        user=user,
+        round_number=number,
+        reason="\n".join(warnings),
+    )
+    round_.warnings = warnings
+    return round_
+
+
 class ResultsMissing(TournamentError):
     """The last round has games without a result: pairing goes on only when the caller
     confirms (``adjourn_missing=True``) that they are adjourned (FIDE checklist G40)."""
@@ -275,24 +303,16 @@ def generate_round_robin_round(
             )
             % {"players": count, "needed": len(table), "rounds": tournament.number_of_rounds}
         )
-    round_ = _store_pairing(
+    return _store_generated_pairing(
         tournament,
         number,
         table[number - 1],
         paired_by=Round.PairedBy.BERGER,
         pab=ByeKind.ZERO_POINT,
-    )
-    log_event(
-        tournament,
-        TournamentLog.Kind.PAIRING,
-        gettext_lazy("Round %(round)s paired from the Berger tables."),
-        params={"round": number},
+        message=gettext_lazy("Round %(round)s paired from the Berger tables."),
         user=user,
-        round_number=number,
-        reason="\n".join(warnings),
+        warnings=warnings,
     )
-    round_.warnings = warnings
-    return round_
 
 
 @transaction.atomic
@@ -320,18 +340,15 @@ def pair_swiss_round(
         raise TournamentError(
             _("Round %(round)s cannot be paired: %(error)s") % {"round": number, "error": error}
         ) from None
-    round_ = _store_pairing(tournament, number, pairing, paired_by=Round.PairedBy.ENGINE)
-    log_event(
+    return _store_generated_pairing(
         tournament,
-        TournamentLog.Kind.PAIRING,
-        gettext_lazy("Round %(round)s paired by the built-in engine."),
-        params={"round": number},
+        number,
+        pairing,
+        paired_by=Round.PairedBy.ENGINE,
+        message=gettext_lazy("Round %(round)s paired by the built-in engine."),
         user=user,
-        round_number=number,
-        reason="\n".join(warnings),
+        warnings=warnings,
     )
-    round_.warnings = warnings
-    return round_
 
 
 class PairingNeedsConfirmation(NeedsConfirmation):
