@@ -30,10 +30,12 @@ from games.forms import (
     SealForm,
     import_form,
 )
-from games.models import Game, Incident, IncidentKind, PgnUpload, SealedEnvelope
+from games.models import Game, Incident, PgnUpload, SealedEnvelope
+from games.models.incident import incident_kind_label
 from games.pgn_export import export_pgn
 from games.selectors import (
     board_at,
+    game_ruleset,
     games_of_tournament,
     incidents_of,
     incidents_of_round,
@@ -269,7 +271,9 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             changes=game.changes.select_related("user"),
             envelope=open_envelope_of(game),
             correction=CorrectionForm(),
-            incident_kinds=[(kind, IncidentKind(kind).label) for kind in INCIDENT_FORMS],
+            incident_kinds=[
+                (kind, incident_kind_label(kind, game_ruleset(game))) for kind in INCIDENT_FORMS
+            ],
         ),
     )
 
@@ -355,7 +359,7 @@ def incident_new(request: HttpRequest, game_id: int, kind: str) -> HttpResponse:
             game,
             form=form,
             kind=kind,
-            kind_label=IncidentKind(kind).label,
+            kind_label=incident_kind_label(kind, game_ruleset(game)),
         ),
     )
 

@@ -6,29 +6,35 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.rules.rulesets import Ruleset
+
 from .game import Game
 
 
 class IncidentKind(models.TextChoices):
-    """The incident kinds of the rules engine's incident files, plus draw claims."""
+    """The incident kinds of the rules engine's incident files, plus draw claims.
 
-    DRAW_CLAIM = "draw_claim", _("Draw claim (10.10–10.13)")
-    LATENESS = "lateness", _("Lateness and default (10.15, 10.17)")
+    The labels carry no article numbers: those depend on the game's ruleset (see
+    :func:`incident_kind_label`).
+    """
+
+    DRAW_CLAIM = "draw_claim", _("Draw claim")
+    LATENESS = "lateness", _("Lateness and default")
     SEAL = "seal", _("Sealed move (adjournment)")
     RESUMPTION = "resumption", _("Resumption of an adjourned game")
-    ILLEGAL_MOVE = "illegal_move", _("Illegal move found (8.1)")
-    DISPLACED_PIECES = "displaced_pieces", _("Pieces displaced (8.2)")
-    KNOCKED_OVER = "knocked_over", _("Pieces knocked over (8.3)")
-    WRONG_INITIAL_POSITION = "wrong_initial_position", _("Wrong initial position (8.5)")
-    COLOURS_REVERSED = "colours_reversed", _("Colours reversed (8.6)")
-    BOARD_MISPLACED = "board_misplaced", _("Board placed wrongly (8.7)")
-    TOUCH_MOVE = "touch_move", _("Touch-move claim (Art. 7)")
-    DRAW_OFFER = "draw_offer", _("Draw offer (10.7–10.9)")
-    SCORESHEET_CHECK = "scoresheet_check", _("Scoresheet checked (Art. 11)")
-    SCORESHEET_COMPLETION = "scoresheet_completion", _("Scoresheet completion (11.6–11.9)")
-    SCORESHEET_BORROWING = "scoresheet_borrowing", _("Borrowing a scoresheet (11.5)")
-    REFUSAL_TO_RECORD = "refusal_to_record", _("Refusal to keep score (11.4)")
-    FLAG_FALL = "flag_fall", _("Flag fall (10.14)")
+    ILLEGAL_MOVE = "illegal_move", _("Illegal move found")
+    DISPLACED_PIECES = "displaced_pieces", _("Pieces displaced")
+    KNOCKED_OVER = "knocked_over", _("Pieces knocked over")
+    WRONG_INITIAL_POSITION = "wrong_initial_position", _("Wrong initial position")
+    COLOURS_REVERSED = "colours_reversed", _("Colours reversed")
+    BOARD_MISPLACED = "board_misplaced", _("Board placed wrongly")
+    TOUCH_MOVE = "touch_move", _("Touch-move claim")
+    DRAW_OFFER = "draw_offer", _("Draw offer")
+    SCORESHEET_CHECK = "scoresheet_check", _("Scoresheet checked")
+    SCORESHEET_COMPLETION = "scoresheet_completion", _("Scoresheet completion")
+    SCORESHEET_BORROWING = "scoresheet_borrowing", _("Borrowing a scoresheet")
+    REFUSAL_TO_RECORD = "refusal_to_record", _("Refusal to keep score")
+    FLAG_FALL = "flag_fall", _("Flag fall")
     PERIOD_END = "period_end", _("End of a period")
     RESIGNATION = "resignation", _("Resignation (online)")
     AUTOMATIC_DRAW = "automatic_draw", _("Automatic draw (online)")
@@ -110,3 +116,35 @@ class SealedEnvelope(models.Model):
     @property
     def is_open(self) -> bool:
         return self.opened_at is not None
+
+
+# The articles an arbiter looks up for each kind, as the ruleset's concepts (games.rules.articles).
+KIND_CONCEPTS: dict[str, tuple[str, ...]] = {
+    IncidentKind.DRAW_CLAIM: ("claim.threefold", "claim.fifty_moves", "claim.penalty"),
+    IncidentKind.LATENESS: ("default.late", "default.both_late"),
+    IncidentKind.ILLEGAL_MOVE: ("illegal.move",),
+    IncidentKind.DISPLACED_PIECES: ("illegal.displaced_pieces",),
+    IncidentKind.KNOCKED_OVER: ("illegal.knocked_over",),
+    IncidentKind.WRONG_INITIAL_POSITION: ("illegal.initial_position",),
+    IncidentKind.COLOURS_REVERSED: ("illegal.colours_reversed",),
+    IncidentKind.BOARD_MISPLACED: ("illegal.board_misplaced",),
+    IncidentKind.TOUCH_MOVE: ("touch.own_piece", "touch.claim_too_late"),
+    IncidentKind.DRAW_OFFER: ("offer.after_move", "offer.opponent_time", "offer.own_time"),
+    IncidentKind.SCORESHEET_CHECK: ("scoresheet.record",),
+    IncidentKind.SCORESHEET_COMPLETION: (
+        "scoresheet.complete_one",
+        "scoresheet.complete_both",
+        "scoresheet.not_reconstructible",
+    ),
+    IncidentKind.SCORESHEET_BORROWING: ("scoresheet.borrowing",),
+    IncidentKind.REFUSAL_TO_RECORD: ("scoresheet.duty_refused",),
+    IncidentKind.FLAG_FALL: ("flag.fall",),
+    IncidentKind.PERIOD_END: ("period.standing",),
+}
+
+
+def incident_kind_label(kind: str, ruleset: Ruleset) -> str:
+    """``Draw claim (9.2, 9.3, 9.5.3)`` under fide2023, ``(10.10, 10.12, 10.13(2))`` classic."""
+    label = str(IncidentKind(kind).label)
+    articles = dict.fromkeys(ruleset.article(c) for c in KIND_CONCEPTS.get(kind, ()))
+    return f"{label} ({', '.join(articles)})" if articles else label

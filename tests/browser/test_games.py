@@ -65,7 +65,7 @@ def test_wrong_threefold_claim_costs_the_claimant_five_minutes(page, reykjavik, 
     expect(page.get_by_role("status").first).to_contain_text("20 moves saved")
     screenshot("game_view")
 
-    page.get_by_role("link", name="Draw claim (10.10–10.13)").click()
+    page.get_by_role("link", name="Draw claim (10.10, 10.12, 10.13(2))").click()
     page.get_by_label("Claimant:", exact=True).select_option("white")
     page.get_by_label("Claim:", exact=True).select_option("threefold")
     page.get_by_label("Claimant's used time (seconds)").fill("3000")
