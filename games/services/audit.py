@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 
 from games.models import Game, GameChange, Incident
+from tournaments.services.audit import recorded_user
 
 
 def log_change(
@@ -26,5 +27,5 @@ def log_change(
         new_value=new,
         reason=reason,
         incident=incident,
-        user=user if user is not None and user.is_authenticated else None,
+        user=recorded_user(user),
     )

@@ -12,6 +12,7 @@ from games.rules.incidents import replay_moves
 from games.rules.rulesets import get_ruleset
 from tournaments.models import EntrySource, Pairing, Result
 from tournaments.services import TournamentError, record_result
+from tournaments.services.audit import recorded_user
 
 from .audit import log_change
 from .errors import GameError
@@ -90,7 +91,7 @@ def create_game(
             ) from None
     game.start_fen = start_fen
     game.current_fen = start_fen or chess.STARTING_FEN
-    game.source, game.created_by = source, _user(user)
+    game.source, game.created_by = source, recorded_user(user)
     game.save()
     log_change(game, GameChange.Field.CREATED, new=str(game), user=user)
     return game
@@ -218,7 +219,3 @@ def correct_result(game: Game, score: str, *, user: AbstractBaseUser | None, rea
         raise GameError(_("A correction needs a reason."))
     game = Game.objects.select_for_update().get(pk=game.pk)
     return set_result(game, score, reached_by=ResultReason.BOARD, user=user, reason=reason)
-
-
-def _user(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
-    return user if user is not None and user.is_authenticated else None

@@ -31,6 +31,7 @@ from games.rules.replay import replay
 from games.rules.report import GameReport
 from games.rules.rulesets import get_ruleset
 from tournaments.models import EntrySource, Pairing, Result, Tournament
+from tournaments.services.audit import recorded_user
 
 from .audit import log_change
 from .errors import GameError
@@ -222,7 +223,7 @@ def upload_pgn(
         round_number=round_number,
         file_name=file_name[:255],
         text=text,
-        uploaded_by=user if user is not None and user.is_authenticated else None,
+        uploaded_by=recorded_user(user),
     )
     check_upload(upload)
     return upload

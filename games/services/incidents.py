@@ -29,6 +29,7 @@ from games.rules.rulings import Decision, Ruling
 from games.selectors import game_ruleset, open_envelope_of, replayed_game
 from tournaments.models import EntrySource, Result
 from tournaments.services import TournamentError, record_result
+from tournaments.services.audit import recorded_user
 
 from .audit import log_change
 from .errors import GameError
@@ -132,7 +133,7 @@ def rule_on_incident(
     if kind == IncidentKind.RESUMPTION:
         envelope = open_envelope_of(game)
         assert envelope is not None
-        envelope.opened_at, envelope.opened_by = timezone.now(), _user(user)
+        envelope.opened_at, envelope.opened_by = timezone.now(), recorded_user(user)
         envelope.save(update_fields=["opened_at", "opened_by"])
         log_change(
             game,
@@ -150,7 +151,7 @@ def rule_on_incident(
         decision=ruling.decision.value,
         score=ruling.score.value if ruling.score else "",
         plies=game.moves.count(),
-        entered_by=_user(user),
+        entered_by=recorded_user(user),
     )
 
 
@@ -205,7 +206,9 @@ def apply_incident(incident: Incident, *, user: AbstractBaseUser | None) -> Game
         _annul(game, incident, decision, reason, user)
     elif game.status in (Game.Status.SCHEDULED, Game.Status.ADJOURNED):
         _set_status(game, Game.Status.IN_PROGRESS, reason, user, incident)
-    incident.applied, incident.applied_at, incident.applied_by = True, timezone.now(), _user(user)
+    incident.applied = True
+    incident.applied_at = timezone.now()
+    incident.applied_by = recorded_user(user)
     incident.save(update_fields=["applied", "applied_at", "applied_by"])
     return game
 
@@ -330,7 +333,7 @@ def seal_game(
         moves_made=envelope.moves_made,
         adjourned_at=adjourned_at,
         resumes_at=resumes_at,
-        sealed_by=_user(user),
+        sealed_by=recorded_user(user),
     )
     public = {key: value for key, value in facts.items() if key != "sealed_move"}
     incident = Incident.objects.create(
@@ -343,8 +346,8 @@ def seal_game(
         plies=game.moves.count(),
         applied=True,
         applied_at=timezone.now(),
-        applied_by=_user(user),
-        entered_by=_user(user),
+        applied_by=recorded_user(user),
+        entered_by=recorded_user(user),
     )
     log_change(
         game,
@@ -391,7 +394,3 @@ def resume_game(
     if position_on_board:
         facts["position_on_board"] = position_on_board
     return rule_on_incident(game, IncidentKind.RESUMPTION, facts, user=user)
-
-
-def _user(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
-    return user if user is not None and user.is_authenticated else None

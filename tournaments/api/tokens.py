@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import ApiToken, Tournament, TournamentLog
 from tournaments.services import TournamentError
-from tournaments.services.audit import log_event
+from tournaments.services.audit import log_event, recorded_user
 
 
 @transaction.atomic
@@ -31,7 +31,7 @@ def create_api_token(
         tournament=tournament,
         name=name,
         scope=scope,
-        created_by=user if user is not None and user.is_authenticated else None,
+        created_by=recorded_user(user),
     )
     log_event(
         tournament,

@@ -38,8 +38,14 @@ def log_event(
         reason=reason,
         old_value=old,
         new_value=new,
-        user=user if user is not None and user.is_authenticated else None,
+        user=recorded_user(user),
     )
+
+
+def recorded_user(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
+    """The user to store as the author of a change: none for an anonymous request, whose
+    ``AnonymousUser`` is not a row a foreign key can point at."""
+    return user if user is not None and user.is_authenticated else None
 
 
 def last_round_number(tournament: Tournament) -> int:

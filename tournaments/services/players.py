@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.models import Absence, ByeKind, Player, Tournament, TournamentLog
 from tournaments.models.player import TITLE_ORDER
 
-from .audit import last_round_number, log_event
+from .audit import last_round_number, log_event, recorded_user
 from .errors import NeedsConfirmation, TournamentError, raise_if
 
 # What an arbiter types for a player: the page form and the API both edit exactly these.
@@ -395,7 +395,7 @@ def request_absence(
         round_number=round_number,
         kind=kind,
         reason=reason,
-        user=user if user is not None and user.is_authenticated else None,
+        user=recorded_user(user),
     )
     absence.warnings = []
     if kind == Absence.Kind.FULL_POINT_BYE:

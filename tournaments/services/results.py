@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.models import EntrySource, Pairing, Result, ResultChange, Round, TournamentLog
 
-from .audit import last_round_number, log_event
+from .audit import last_round_number, log_event, recorded_user
 from .errors import TournamentError
 
 _SPELLINGS = str.maketrans({"½": "1/2", "−": "-", "–": "-", " ": None})
@@ -116,7 +116,7 @@ def record_result(
     kind = _reason_kind(old, new, source, ruling_ref)
     pairing.result, pairing.unrated = new, unrated
     pairing.entry_source, pairing.entered_at = source, timezone.now()
-    pairing.entered_by = user if user is not None and user.is_authenticated else None
+    pairing.entered_by = recorded_user(user)
     pairing.ruling_ref = ruling_ref or ""
     pairing.save()
     ResultChange.objects.create(

@@ -47,7 +47,7 @@ from tournaments.selectors import (
 from tournaments.trf import TrfDocument, TrfError, TrfRecord, read_trf, write_trf
 from tournaments.trf.document import parse_trf_date
 
-from .audit import log_event
+from .audit import log_event, recorded_user
 from .configuration import create_tournament
 from .errors import TournamentError, raise_if
 
@@ -216,7 +216,7 @@ def _store_rounds(
         problems += round_problems
         rounds.append((number, games, byes))
     raise_if(problems)
-    entered_by = user if user is not None and user.is_authenticated else None
+    entered_by = recorded_user(user)
     now = timezone.now()
     for number, games, byes in rounds:
         finished = all(result.is_decided for *_, result, _unrated in games)
