@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+
 import chess
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -97,6 +99,33 @@ def create_game(
     return game
 
 
+ClockReadings = Mapping[int, tuple[float | None, float | None]]
+"""Per ply: the time left after the move ([%clk]) and the time it took, where known."""
+
+
+def play_as_san(board: chess.Board, moves: Iterable[chess.Move]) -> list[str]:
+    """Play ``moves`` on ``board`` (which is left at the final position), each written in SAN."""
+    sans = []
+    for move in moves:
+        sans.append(board.san(move))
+        board.push(move)
+    return sans
+
+
+def store_moves(game: Game, sans: Sequence[str], clocks: ClockReadings) -> None:
+    """Write the game's move rows, ply by ply, with each ply's clock reading where known."""
+    Move.objects.bulk_create(
+        Move(
+            game=game,
+            ply=ply,
+            san=san,
+            clock=clocks.get(ply, (None, None))[0],
+            elapsed=clocks.get(ply, (None, None))[1],
+        )
+        for ply, san in enumerate(sans, start=1)
+    )
+
+
 @transaction.atomic
 def save_moves(
     game: Game,
@@ -104,7 +133,7 @@ def save_moves(
     *,
     user: AbstractBaseUser | None,
     reason: str = "",
-    clocks: dict[int, tuple[float | None, float | None]] | None = None,
+    clocks: ClockReadings | None = None,
 ) -> Game:
     """Replace the game's move record by ``sans`` (any notation the rules engine reads),
     refusing it whole if a move does not play. Stored moves are in SAN."""
@@ -117,27 +146,14 @@ def save_moves(
             % {"ply": broken.ply, "text": broken.text, "reason": broken.reason}
         )
     board = record.board(0)
-    written = []
-    for move in record.moves:
-        written.append(board.san(move))
-        board.push(move)
+    written = play_as_san(board, record.moves)
     old = game.sans()
     if old == written and not clocks:
         return game
     if old and not reason.strip():
         raise GameError(_("Changing moves already recorded needs a reason."))
     game.moves.all().delete()
-    clocks = clocks or {}
-    Move.objects.bulk_create(
-        Move(
-            game=game,
-            ply=ply,
-            san=san,
-            clock=clocks.get(ply, (None, None))[0],
-            elapsed=clocks.get(ply, (None, None))[1],
-        )
-        for ply, san in enumerate(written, start=1)
-    )
+    store_moves(game, written, clocks or {})
     game.current_fen = board.fen()
     if game.status in (Game.Status.SCHEDULED,) and written:
         game.status = Game.Status.IN_PROGRESS

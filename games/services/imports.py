@@ -24,7 +24,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.models import Game, GameChange, Move, PgnUpload, ResultReason
+from games.models import Game, GameChange, PgnUpload, ResultReason
 from games.rules.batch import check_safely
 from games.rules.records import GameRecord, decode_lines, read_pgn
 from games.rules.replay import replay
@@ -35,7 +35,14 @@ from tournaments.services.audit import recorded_user
 
 from .audit import log_change
 from .errors import GameError
-from .games import DECIDED_SCORES, board_result, create_game, record_on_board
+from .games import (
+    DECIDED_SCORES,
+    board_result,
+    create_game,
+    play_as_san,
+    record_on_board,
+    store_moves,
+)
 
 # Tags that the game's own fields hold; the others are kept as they are.
 _OWN_TAGS = {
@@ -402,21 +409,8 @@ def import_game(check: GameCheck, pairing: Pairing, *, user: AbstractBaseUser | 
     )
     played = replay(record)
     board = played.board.root()
-    sans = []
-    for move in played.board.move_stack:
-        sans.append(board.san(move))
-        board.push(move)
-    clocks = {r.ply: (r.remaining, r.elapsed) for r in played.clock_readings}
-    Move.objects.bulk_create(
-        Move(
-            game=game,
-            ply=ply,
-            san=san,
-            clock=clocks.get(ply, (None, None))[0],
-            elapsed=clocks.get(ply, (None, None))[1],
-        )
-        for ply, san in enumerate(sans, start=1)
-    )
+    sans = play_as_san(board, played.board.move_stack)
+    store_moves(game, sans, {r.ply: (r.remaining, r.elapsed) for r in played.clock_readings})
     game.headers = {k: v for k, v in headers.items() if k not in _OWN_TAGS}
     game.current_fen = board.fen()
     declared = check.result.declared
