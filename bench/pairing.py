@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from py4swiss.engines import DutchEngine  # type: ignore[import-untyped]
 from py4swiss.trf import TrfParser  # type: ignore[import-untyped]
 
+from bench._timing import best_of
 from tournaments.pairing import PairingState, pair_round
 from tournaments.pairing.engines import engine_document
 from tournaments.trf import read_trf, write_trf
@@ -34,16 +33,6 @@ EVENTS = {
     "bbpPairings issue 15 (180 players, 11 rounds)": "bbpPairings_pairing_tests/issue_15.input.trf",
     "Gros Open 2010 (52 players, after round 4)": "javafo_aum/gros_open_2010_after_round4.trf",
 }
-
-
-def best_of(repeat: int, task: Callable[[], object]) -> float:
-    """The fastest of ``repeat`` runs, in seconds."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        task()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main(argv: list[str] | None = None) -> None:

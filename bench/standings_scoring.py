@@ -17,10 +17,9 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
-from collections.abc import Callable
 from fractions import Fraction
 
+from bench._timing import best_of
 from tournaments.scoring.fide_tables import expected_score
 from tournaments.scoring.points import check_sheet, player_points
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
@@ -78,15 +77,6 @@ def _result(rng: random.Random, white: int, black: int) -> Outcome:
     if roll < expected - draw / 2:
         return Outcome.WIN
     return Outcome.DRAW if roll < expected + draw / 2 else Outcome.LOSS
-
-
-def best_of(repeat: int, task: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        task()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main(argv: list[str] | None = None) -> None:

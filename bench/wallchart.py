@@ -17,9 +17,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 import tracemalloc
 from collections.abc import Callable
+
+from bench._timing import best_of
 
 TIEBREAKS = ["BH/C1", "BH", "SB"]
 
@@ -30,15 +31,6 @@ def _setup_django() -> None:
     import django
 
     django.setup()
-
-
-def best_of(repeat: int, task: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        task()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main(argv: list[str] | None = None) -> None:
