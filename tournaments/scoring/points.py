@@ -17,17 +17,8 @@ VOLUNTARY_UNPLAYED = frozenset(
 )
 """C.07 Art. 16: rounds a player did not play by his own doing (VUR), cut first."""
 
-_NEEDS_OPPONENT = frozenset(
-    {
-        Outcome.WIN,
-        Outcome.DRAW,
-        Outcome.LOSS,
-        Outcome.UNRATED_WIN,
-        Outcome.UNRATED_DRAW,
-        Outcome.UNRATED_LOSS,
-        Outcome.ADJOURNED,
-    }
-)
+_NEEDS_OPPONENT = frozenset(outcome for outcome in Outcome if outcome.played)
+"""A game played over the board has an opponent on the sheet."""
 _NO_OPPONENT = frozenset(
     {
         Outcome.HALF_BYE,
