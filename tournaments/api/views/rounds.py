@@ -65,6 +65,10 @@ class RoundsMixin(TournamentApiView):
     def round(self, number: int) -> Round:
         return get_object_or_404(self.visible_rounds(), number=number)
 
+    def check_rounds_unchanged(self, request: Request) -> None:
+        """A new round is paired only from the rounds list the caller read (If-Match)."""
+        check_if_match(request, rounds_etag(list(self.visible_rounds())))
+
     def round_response(self, round_: Round, code: int = status.HTTP_200_OK) -> Response:
         round_ = Round.objects.prefetch_related("pairings__white", "pairings__black").get(
             pk=round_.pk
@@ -106,7 +110,7 @@ class RoundListView(RoundsMixin):
     )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
-        check_if_match(request, rounds_etag(list(self.visible_rounds())))
+        self.check_rounds_unchanged(request)
         data = validated(RoundSubmitSerializer, request)
         round_ = submit_pairings(
             self.tournament,
@@ -135,7 +139,7 @@ class PairNextRoundView(RoundsMixin):
     )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
-        check_if_match(request, rounds_etag(list(self.visible_rounds())))
+        self.check_rounds_unchanged(request)
         pair = generate_round_robin_round if self.tournament.is_round_robin else pair_swiss_round
         round_ = pair(self.tournament, user=self.acting_user())
         return self.round_response(round_, status.HTTP_201_CREATED)
