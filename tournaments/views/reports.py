@@ -54,6 +54,14 @@ def _after_round(request: HttpRequest, tournament: Tournament) -> tuple[int, lis
     return int(asked), visible
 
 
+def _download_round(request: HttpRequest, tournament: Tournament) -> int:
+    """The round a CSV or PDF download is for; there is nothing to download before round 1."""
+    after, _visible = _after_round(request, tournament)
+    if not after:
+        raise Http404(_("No round has been played yet."))
+    return after
+
+
 def _paper(request: HttpRequest) -> str:
     paper = request.GET.get("paper", "a4")
     if paper not in PAPERS:
@@ -114,9 +122,7 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @tournament_action_required(Action.VIEW)
 def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    after, _visible = _after_round(request, tournament)
-    if not after:
-        raise Http404(_("No round has been played yet."))
+    after = _download_round(request, tournament)
     table = _table_or_404(standings_data, tournament, after_round=after)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
@@ -130,9 +136,7 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @tournament_action_required(Action.VIEW)
 def standings_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    after, _visible = _after_round(request, tournament)
-    if not after:
-        raise Http404(_("No round has been played yet."))
+    after = _download_round(request, tournament)
     table = _table_or_404(standings_data, tournament, after_round=after)
     return _pdf(table_report(tournament, table, paper=_paper(request)))
 
@@ -159,9 +163,7 @@ def crosstable(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @tournament_action_required(Action.VIEW)
 def crosstable_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    after, _visible = _after_round(request, tournament)
-    if not after:
-        raise Http404(_("No round has been played yet."))
+    after = _download_round(request, tournament)
     table = _table_or_404(crosstable_data, tournament, after_round=after, order=_order(request))
     return _pdf(table_report(tournament, table, paper=_paper(request)))
 
