@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Pairing, Tournament
+from tournaments.models.audit import AuditEntry
 from tournaments.models.tournament import ruleset_choices
 
 
@@ -132,7 +133,7 @@ class Move(models.Model):
         return (self.ply + 1) // 2
 
 
-class GameChange(models.Model):
+class GameChange(AuditEntry):
     """One change to a game: a new row each time, never an update."""
 
     class Field(models.TextChoices):
@@ -158,13 +159,8 @@ class GameChange(models.Model):
         related_name="changes",
         verbose_name=_("incident"),
     )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    created_at = models.DateTimeField(_("time"), auto_now_add=True)
 
-    class Meta:
-        ordering = ["created_at", "id"]
+    class Meta(AuditEntry.Meta):
         verbose_name = _("game change")
         verbose_name_plural = _("game changes")
 

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.scoring.sheet import Outcome
 
+from .audit import AuditEntry
 from .player import Player
 from .tournament import Tournament
 
@@ -234,7 +235,7 @@ class Pairing(models.Model):
         return Result(self.result).outcomes(unrated=self.unrated)
 
 
-class ResultChange(models.Model):
+class ResultChange(AuditEntry):
     """One change of a board's result. Results are never overwritten without one."""
 
     class Reason(models.TextChoices):
@@ -251,13 +252,8 @@ class ResultChange(models.Model):
     explanation = models.TextField(_("explanation"), blank=True)
     source = models.CharField(_("entered through"), max_length=10, choices=EntrySource.choices)
     ruling_ref = models.CharField(_("ruling"), max_length=100, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    created_at = models.DateTimeField(_("time"), auto_now_add=True)
 
-    class Meta:
-        ordering = ["created_at", "id"]
+    class Meta(AuditEntry.Meta):
         verbose_name = _("result change")
         verbose_name_plural = _("result changes")
 

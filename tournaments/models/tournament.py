@@ -13,6 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from games.rules.rulesets import RULESETS
 from tournaments.scoring.sheet import PointSystem
 
+from .audit import AuditEntry
+
 
 def ruleset_choices() -> list[tuple[str, str]]:
     # A callable, so that a new ruleset does not need a migration.
@@ -184,7 +186,7 @@ class TournamentRole(models.Model):
         return f"{self.user} – {self.get_role_display()} – {self.tournament}"
 
 
-class TournamentLog(models.Model):
+class TournamentLog(AuditEntry):
     """A pairing-integrity event, written to TRF-2026 as a ``###`` comment."""
 
     class Kind(models.TextChoices):
@@ -208,13 +210,8 @@ class TournamentLog(models.Model):
     reason = models.TextField(_("reason"), blank=True)
     old_value = models.JSONField(_("old value"), null=True, blank=True)
     new_value = models.JSONField(_("new value"), null=True, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    created_at = models.DateTimeField(_("time"), auto_now_add=True)
 
-    class Meta:
-        ordering = ["created_at", "id"]
+    class Meta(AuditEntry.Meta):
         verbose_name = _("tournament log entry")
         verbose_name_plural = _("tournament log")
 
