@@ -20,8 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import IncidentKind
 from games.rules.incidents.files import KINDS
-from games.rules.rulesets import RULESETS
 from tournaments.models import Pairing
+from tournaments.models.tournament import ruleset_choices
 
 COLOUR_CHOICES = [("white", _("White")), ("black", _("Black"))]
 DATETIME_FORMATS = ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"]
@@ -93,9 +93,7 @@ class MoveEntryForm(forms.Form):
 class FriendlyGameForm(forms.Form):
     white_name = forms.CharField(label=_("White"), max_length=200)
     black_name = forms.CharField(label=_("Black"), max_length=200)
-    ruleset = forms.ChoiceField(
-        label=_("Ruleset"), choices=[(name, r.title_en) for name, r in RULESETS.items()]
-    )
+    ruleset = forms.ChoiceField(label=_("Ruleset"), choices=ruleset_choices)
     time_control = forms.CharField(
         label=_("Time control"), required=False, max_length=100, help_text=_("e.g. 40/7200:3600")
     )

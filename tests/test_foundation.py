@@ -132,3 +132,16 @@ def test_english_dates_are_iso(client):
     with translation.override("en"):
         assert formats.date_format(date(2026, 11, 3)) == "2026-11-03"
         assert formats.date_format(date(2026, 11, 3), "SHORT_DATE_FORMAT") == "2026-11-03"
+
+
+@pytest.mark.django_db
+def test_ruleset_names_follow_the_page_language():
+    from django.utils import translation
+
+    from tournaments.models import Tournament
+
+    tournament = Tournament(ruleset="fide2023")
+    with translation.override("zh-hans"):
+        assert tournament.get_ruleset_display() == "国际棋联国际象棋竞赛规则（2023）"
+    with translation.override("en"):
+        assert tournament.get_ruleset_display() == "FIDE Laws of Chess (2023)"

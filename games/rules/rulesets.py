@@ -122,6 +122,10 @@ class Ruleset:
         :class:`~games.rules.articles.UnknownConceptError`."""
         return self.articles.article(concept)
 
+    def title(self, language: str) -> str:
+        """The ruleset's name in ``language`` (Simplified Chinese for ``zh…``, else English)."""
+        return self.title_zh if language.lower().startswith("zh") else self.title_en
+
     def with_overrides(self, **overrides: Any) -> Ruleset:
         """The same ruleset with an organiser's announced values."""
         unknown = set(overrides) - {f.name for f in dataclasses.fields(self)}

@@ -8,6 +8,8 @@ from fractions import Fraction
 from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
+from django.utils.functional import lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.rulesets import RULESETS
@@ -16,9 +18,17 @@ from tournaments.scoring.sheet import PointSystem
 from .audit import AuditEntry
 
 
+def _title_in_active_language(name: str) -> str:
+    return RULESETS[name].title(get_language() or "en")
+
+
+_lazy_title = lazy(_title_in_active_language, str)
+
+
 def ruleset_choices() -> list[tuple[str, str]]:
-    # A callable, so that a new ruleset does not need a migration.
-    return [(name, ruleset.title_en) for name, ruleset in RULESETS.items()]
+    # A callable, so that a new ruleset does not need a migration; the titles follow the
+    # page's language.
+    return [(name, _lazy_title(name)) for name in RULESETS]
 
 
 class PairingSystem(models.TextChoices):

@@ -83,7 +83,7 @@ def event_for_tournament(tournament: Tournament) -> ReportEvent:
         start_date=tournament.start_date,
         end_date=tournament.end_date,
         chief_arbiter=tournament.chief_arbiter,
-        ruleset=(ruleset.title_zh if chinese else ruleset.title_en) if ruleset else "",
+        ruleset=ruleset.title("zh" if chinese else "en") if ruleset else "",
         system=str(tournament.get_system_display()),
         time_control=tournament.time_control,
         tiebreaks=parse_tiebreaks(tournament.tiebreaks),
