@@ -15,12 +15,16 @@ pairings) and have no dummy opponents.
 
 Every value is an exact :class:`~fractions.Fraction`; rating averages are rounded as FIDE
 prints them (half up to a whole point; AOB to hundredths). ``None`` means undefined (for
-example ARO of a player who played no game).
+example ARO of a player who played no game). Inside, points are whole numbers of the point
+system's smallest unit (half a point for 1 / ½ / 0): a Buchholz of a 1,000-player event is
+about 100,000 additions, which as Fractions cost more than all the rest of the standings.
+Each value becomes a Fraction once, at the end, so the results stay exact.
 """
 
 from __future__ import annotations
 
 import enum
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -33,7 +37,6 @@ from tournaments.scoring.points import (
     VOLUNTARY_UNPLAYED,
     check_sheet,
     outcome_points,
-    player_points,
     rounds_of,
 )
 from tournaments.scoring.sheet import Color, Outcome, RoundEntry, TournamentSheet
@@ -200,26 +203,22 @@ def display(spec: TieBreakSpec, value: Value) -> str:
 class _Round:
     number: int
     outcome: Outcome
-    points: Fraction
+    units: int
+    """The round's points in the calculator's units (``points * scale``)."""
     opponent: int | None
     color: Color | None
-
-    @property
-    def played(self) -> bool:
-        """Played over the board (an unrated game of less than one move included)."""
-        return self.outcome.played and self.opponent is not None
-
-    @property
-    def voluntary(self) -> bool:
-        return self.outcome in VOLUNTARY_UNPLAYED
+    played: bool
+    """Played over the board (an unrated game of less than one move included)."""
+    voluntary: bool
+    """A voluntary unplayed round (VUR)."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Contribution:
-    """One round's part of a Buchholz-like sum, with what a cut looks at."""
+    """One round's part of a Buchholz-like sum, with what a cut looks at (in units)."""
 
-    score: Fraction
-    value: Fraction
+    score: int
+    value: int
     voluntary: bool
 
 
@@ -240,17 +239,34 @@ class TieBreakCalculator:
         )
         self.win = sheet.points.win
         self.draw = sheet.points.draw
-        self.points = player_points(sheet)
-        self._worth = outcome_points(sheet.points)
+        worth = outcome_points(sheet.points)
+        self.scale = math.lcm(*(points.denominator for points in worth.values()))
+        """Units per point: every outcome is worth a whole number of units."""
+        self._units = {outcome: int(points * self.scale) for outcome, points in worth.items()}
+        self._win = int(self.win * self.scale)
+        self._draw = int(self.draw * self.scale)
         self.games: dict[int, tuple[_Round, ...]] = {
             number: tuple(self._round(entry) for entry in rounds_of(player, self.rounds))
             for number, player in self.players.items()
         }
+        self._score = {p: sum(g.units for g in games) for p, games in self.games.items()}
+        """Each player's points, in units."""
+        self.points: Mapping[int, Fraction] = {
+            p: Fraction(units, self.scale) for p, units in self._score.items()
+        }
         self._cache: dict[object, Mapping[int, Value]] = {}
+        self._adjusted_cache: dict[object, Mapping[int, int]] = {}
 
     def _round(self, entry: RoundEntry) -> _Round:
-        points = self._worth[entry.outcome]
-        return _Round(entry.round, entry.outcome, points, entry.opponent, entry.color)
+        units = self._units[entry.outcome]
+        played = entry.outcome.played and entry.opponent is not None
+        voluntary = entry.outcome in VOLUNTARY_UNPLAYED
+        return _Round(
+            entry.round, entry.outcome, units, entry.opponent, entry.color, played, voluntary
+        )
+
+    def _fraction(self, units: int) -> Fraction:
+        return Fraction(units, self.scale)
 
     # ---- public --------------------------------------------------------------------------
 
@@ -280,11 +296,11 @@ class TieBreakCalculator:
 
     def _compute(self, spec: TieBreakSpec) -> Mapping[int, Value]:
         simple: dict[str, Callable[[int], Value]] = {
-            "WIN": lambda p: self._count(p, lambda g: g.points == self.win),
-            "WON": lambda p: self._count(p, lambda g: g.played and g.points == self.win),
+            "WIN": lambda p: self._count(p, lambda g: g.units == self._win),
+            "WON": lambda p: self._count(p, lambda g: g.played and g.units == self._win),
             "BPG": lambda p: self._count(p, lambda g: g.played and g.color is Color.BLACK),
             "BWG": lambda p: self._count(
-                p, lambda g: g.played and g.color is Color.BLACK and g.points == self.win
+                p, lambda g: g.played and g.color is Color.BLACK and g.units == self._win
             ),
             "REP": lambda p: self._count(p, lambda g: not g.voluntary),
             "PS": lambda p: self._progressive(p, spec.cut_low),
@@ -307,20 +323,18 @@ class TieBreakCalculator:
         return Fraction(sum(1 for game in self.games[player] if predicate(game)))
 
     def _progressive(self, player: int, cut: int) -> Fraction:
-        total = running = Fraction(0)
+        total = running = 0
         for game in self.games[player]:
-            running += game.points
+            running += game.units
             if game.number > cut:
                 total += running
-        return total
+        return self._fraction(total)
 
     def _standard_points(self, player: int) -> Fraction:
-        def standard(points: Fraction) -> Fraction:
-            if points > self.draw:
-                return Fraction(1)
-            return Fraction(1, 2) if points == self.draw else Fraction(0)
-
-        return sum((standard(g.points) for g in self.games[player]), Fraction(0))
+        games = self.games[player]
+        wins = sum(1 for g in games if g.units > self._draw)
+        draws = sum(1 for g in games if g.units == self._draw)
+        return Fraction(2 * wins + draws, 2)
 
     def _koya(self, player: int) -> Fraction:
         games = self.rounds
@@ -331,14 +345,12 @@ class TieBreakCalculator:
                 (sum(g.opponent is not None for g in rounds) for rounds in self.games.values()),
                 default=0,
             )
-        limit = self.win * games / 2
-        return sum(
-            (
-                g.points
+        return self._fraction(
+            sum(
+                g.units
                 for g in self.games[player]
-                if g.opponent is not None and self.points[g.opponent] >= limit
-            ),
-            Fraction(0),
+                if g.opponent is not None and 2 * self._score[g.opponent] >= self._win * games
+            )
         )
 
     # ---- Buchholz, Fore Buchholz, Sonneborn-Berger ----------------------------------------
@@ -353,7 +365,7 @@ class TieBreakCalculator:
             default=0,
         )
 
-    def _adjusted_score(self, player: int, fore: bool) -> Fraction:
+    def _adjusted_score(self, player: int, fore: bool) -> int:
         """A player's score as his opponents' tie-breaks see it (Art. 16.3).
 
         Rounds after the player stopped playing (voluntary unplayed rounds with no opponent
@@ -362,52 +374,53 @@ class TieBreakCalculator:
         """
         games = self.games[player]
         if self.regulations is Regulations.FIDE_2009:
-            score = sum((g.points if g.played else self.draw for g in games), Fraction(0))
+            score = sum(g.units if g.played else self._draw for g in games)
         else:
             last_active = max((g.number for g in games if not g.voluntary), default=0)
             if fore and self._last_paired_round(player) == self.rounds:
                 last_active = self.rounds
-            absent = Fraction(0) if self.round_robin else self.draw
+            absent = 0 if self.round_robin else self._draw
             score = sum(
-                (
-                    g.points if g.number <= last_active or g.opponent is not None else absent
-                    for g in games
-                ),
-                Fraction(0),
+                g.units if g.number <= last_active or g.opponent is not None else absent
+                for g in games
             )
         return score + self._fore_adjustment(player, fore)
 
-    def _fore_adjustment(self, player: int, fore: bool) -> Fraction:
+    def _fore_adjustment(self, player: int, fore: bool) -> int:
         if not fore or not self.games[player]:
-            return Fraction(0)
+            return 0
         last = self.games[player][-1]
         if last.opponent is None or self._last_paired_round(player) != self.rounds:
-            return Fraction(0)
-        return self.draw - last.points
+            return 0
+        return self._draw - last.units
 
     def adjusted_scores(self, fore: bool = False) -> Mapping[int, Fraction]:
         """Every player's score as opponents' tie-breaks count it (ABH; AFB with ``fore``)."""
-        key = ("adjusted", fore)
-        if key not in self._cache:
-            self._cache[key] = {p: self._adjusted_score(p, fore) for p in self.players}
-        return self._cache[key]  # type: ignore[return-value]
+        return {p: self._fraction(units) for p, units in self._adjusted(fore).items()}
 
-    def _dummy_score(self, player: int, game: _Round, fore: bool) -> Fraction:
+    def _adjusted(self, fore: bool) -> Mapping[int, int]:
+        """:meth:`adjusted_scores` in units, computed once."""
+        key = ("adjusted", fore)
+        if key not in self._adjusted_cache:
+            self._adjusted_cache[key] = {p: self._adjusted_score(p, fore) for p in self.players}
+        return self._adjusted_cache[key]
+
+    def _dummy_score(self, player: int, game: _Round, fore: bool) -> int:
         """The score of the opponent a player's own unplayed round is counted against."""
-        own = self.points[player] + self._fore_adjustment(player, fore)
+        own = self._score[player] + self._fore_adjustment(player, fore)
         if self.regulations is Regulations.FIDE_2009:
-            before = sum((g.points for g in self.games[player][: game.number - 1]), Fraction(0))
-            return before + (self.win - game.points) + self.draw * (self.rounds - game.number)
+            before = sum(g.units for g in self.games[player][: game.number - 1])
+            return before + (self._win - game.units) + self._draw * (self.rounds - game.number)
         if self.regulations is Regulations.FIDE_2026:
             if game.opponent is not None:  # 16.4.1: no more than the forfeiting opponent
-                return min(own, self.adjusted_scores(fore)[game.opponent])
-            return min(own, self.draw * self.rounds)  # 16.4.2: no more than all draws
+                return min(own, self._adjusted(fore)[game.opponent])
+            return min(own, self._draw * self.rounds)  # 16.4.2: no more than all draws
         return own
 
     def _contributions(self, player: int, spec: TieBreakSpec) -> list[_Contribution]:
         fore = spec.code == "FB"
         sonneborn = spec.code == "SB"
-        adjusted = self.adjusted_scores(fore)
+        adjusted = self._adjusted(fore)
         contributions = []
         for game in self.games[player]:
             counts_as_played = game.played or (
@@ -422,15 +435,17 @@ class TieBreakCalculator:
                 continue
             else:
                 score, voluntary = self._dummy_score(player, game, fore), game.voluntary
-            value = score * game.points if sonneborn else score
+            value = score * game.units if sonneborn else score
             contributions.append(_Contribution(score, value, voluntary))
         return contributions
 
     def _buchholz_family(self, spec: TieBreakSpec) -> dict[int, Value]:
+        # Sonneborn-Berger multiplies two scores: its sum is in units squared.
+        unit = self.scale * self.scale if spec.code == "SB" else self.scale
         result: dict[int, Value] = {}
         for player in self.players:
             kept = _cut(self._contributions(player, spec), spec.cut_low, spec.cut_high)
-            result[player] = sum((c.value for c in kept), Fraction(0))
+            result[player] = Fraction(sum(c.value for c in kept), unit)
         return result
 
     # ---- rating-based -------------------------------------------------------------------
@@ -442,10 +457,10 @@ class TieBreakCalculator:
     def _ratings_defined(self) -> bool:
         return self.unrated_rating is not None or all(p.rating > 0 for p in self.players.values())
 
-    def _rated_games(self, player: int, spec: TieBreakSpec) -> list[tuple[int, Fraction]]:
-        """(opponent's rating, game score) of the games played, after the cuts."""
+    def _rated_games(self, player: int, spec: TieBreakSpec) -> list[tuple[int, int]]:
+        """(opponent's rating, game score in half points) of the games played, after the cuts."""
         games = [
-            (rating, _game_score(g))
+            (rating, _game_half_points(g))
             for g in self.games[player]
             if g.played and g.opponent is not None
             if (rating := self._rating(g.opponent)) is not None
@@ -479,8 +494,8 @@ class TieBreakCalculator:
     # ---- direct encounter -----------------------------------------------------------------
 
     def _groups_by_points(self) -> list[list[int]]:
-        groups: dict[Fraction, list[int]] = {}
-        for player, points in self.points.items():
+        groups: dict[int, list[int]] = {}
+        for player, points in self._score.items():
             groups.setdefault(points, []).append(player)
         return [groups[points] for points in sorted(groups, reverse=True)]
 
@@ -493,20 +508,20 @@ class TieBreakCalculator:
         best_possible: dict[int, Fraction] = {}
         met_all = True
         for player in group:
-            by_opponent: dict[int, list[Fraction]] = {}
+            by_opponent: dict[int, list[int]] = {}
             for g in self.games[player]:
                 counts = g.played or (self.round_robin and not played_only)
                 if g.opponent in members and counts:
-                    by_opponent.setdefault(g.opponent, []).append(g.points)
+                    by_opponent.setdefault(g.opponent, []).append(g.units)
             # Players who met more than once count the average of their games.
             scores[player] = sum(
-                (sum(results, Fraction(0)) / len(results) for results in by_opponent.values()),
+                (Fraction(sum(results), len(results)) for results in by_opponent.values()),
                 Fraction(0),
             )
             missing = len(group) - 1 - len(by_opponent)
             if missing and not self.round_robin:
                 met_all = False
-            best_possible[player] = scores[player] + missing * self.win
+            best_possible[player] = scores[player] + missing * self._win
         if met_all:
             blocks = _blocks(group, key=lambda p: scores[p])
         else:
@@ -525,13 +540,14 @@ def _looks_like_round_robin(players: int, rounds: int) -> bool:
     return rounds in (players - 1, players) or rounds in (2 * (players - 1), 2 * players)
 
 
-def _game_score(game: _Round) -> Fraction:
-    """The score of a played game for rating purposes: 1, ½ or 0 whatever the point system."""
+def _game_half_points(game: _Round) -> int:
+    """The score of a played game for rating purposes, 1, ½ or 0 whatever the point system,
+    in half points."""
     if game.outcome in (Outcome.WIN, Outcome.UNRATED_WIN):
-        return Fraction(1)
+        return 2
     if game.outcome in (Outcome.DRAW, Outcome.UNRATED_DRAW, Outcome.ADJOURNED):
-        return Fraction(1, 2)
-    return Fraction(0)
+        return 1
+    return 0
 
 
 def _cut(contributions: list[_Contribution], low: int, high: int) -> list[_Contribution]:
@@ -554,26 +570,26 @@ def _cut(contributions: list[_Contribution], low: int, high: int) -> list[_Contr
     return kept
 
 
-def _average_rating(games: list[tuple[int, Fraction]]) -> Value:
+def _average_rating(games: list[tuple[int, int]]) -> Value:
     if not games:
         return None
     return Fraction(round_half_up(Fraction(sum(r for r, _ in games), len(games))))
 
 
-def _performance(games: list[tuple[int, Fraction]]) -> Value:
+def _performance(games: list[tuple[int, int]]) -> Value:
     average = _average_rating(games)
     if average is None:
         return None
-    score = sum((s for _, s in games), Fraction(0))
+    score = Fraction(sum(s for _, s in games), 2)
     return average + dp_for_score(score, len(games))
 
 
-def _perfect_performance(games: list[tuple[int, Fraction]]) -> Value:
+def _perfect_performance(games: list[tuple[int, int]]) -> Value:
     """The lowest rating whose expected score against the opponents reaches the score."""
     if not games:
         return None
     ratings = [r for r, _ in games]
-    score = sum((s for _, s in games), Fraction(0))
+    score = Fraction(sum(s for _, s in games), 2)
     if score == 0:
         return Fraction(min(ratings) - 800)
     if score >= len(games):
