@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from django.core.management.base import CommandError
@@ -38,4 +40,22 @@ def read_text(path: str) -> str:
             f"{path}: not UTF-8 text (byte {error.start}: {error.object[error.start]:#04x})"
         ) from None
     except OSError as error:
+        raise bad_input(f"{path}: {error.strerror}") from None
+
+
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all: into a file beside it first,
+    then renamed over it, so that a failure never leaves half a file."""
+    target = Path(path)
+    partial: Path | None = None
+    try:
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=target.parent, prefix=f".{target.name}.", delete=False
+        ) as handle:
+            partial = Path(handle.name)
+            handle.write(text)
+        os.replace(partial, target)
+    except OSError as error:
+        if partial is not None:
+            partial.unlink(missing_ok=True)
         raise bad_input(f"{path}: {error.strerror}") from None

@@ -1,0 +1,332 @@
+"""The random tournament generator (FIDE checklist A8): reproducible from its seed, different
+without one, accepted by our own checker, results as FIDE's rating table expects."""
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tournaments.pairing import Pairing
+from tournaments.pairing.checker import check_trf
+from tournaments.pairing.generator import (
+    GeneratorError,
+    GeneratorSettings,
+    RatingSpec,
+    game_chances,
+    generate_tournament,
+    make_plan,
+    parse_rating_list,
+    parse_ratings,
+)
+from tournaments.scoring.ratings import fide_expected_score
+from tournaments.scoring.sheet import Color, Outcome
+from tournaments.trf import read_trf
+
+SMALL = GeneratorSettings(players=14, rounds=5)
+BUSY = GeneratorSettings(players=24, rounds=7, forfeit_rate=0.08, bye_rate=0.08, withdraw_rate=0.04)
+"""Enough forfeits, byes and withdrawals that every kind of entry appears."""
+
+
+def generated(settings, seed):
+    return generate_tournament(GeneratorSettings(**{**settings.__dict__, "seed": seed}))
+
+
+def _lines(sheet):
+    return [replace(player, rounds=tuple(player.rounds)) for player in sheet.players]
+
+
+def test_the_same_seed_gives_the_same_file():
+    assert generated(SMALL, 11).text == generated(SMALL, 11).text
+
+
+def test_every_unset_value_follows_the_seed():
+    first, second = make_plan(GeneratorSettings(seed=5)), make_plan(GeneratorSettings(seed=5))
+    assert first == second
+    assert make_plan(GeneratorSettings(seed=6)) != first
+
+
+def test_runs_without_a_seed_differ():
+    first, second = generate_tournament(SMALL), generate_tournament(SMALL)
+    assert first.plan.seed != second.plan.seed
+    assert first.text != second.text
+
+
+def test_unset_values_are_drawn_at_random():
+    plans = [make_plan(GeneratorSettings(seed=seed)) for seed in range(40)]
+    assert len({plan.players for plan in plans}) > 10
+    assert len({plan.rounds for plan in plans}) > 3
+    assert len({plan.draw_rate for plan in plans}) > 10
+    assert {plan.ratings.kind for plan in plans} == {"range", "random"}
+    assert len({plan.tiebreaks for plan in plans}) > 3
+    assert {plan.initial_color for plan in plans} == {Color.WHITE, Color.BLACK}
+    for plan in plans:
+        assert 9 <= plan.players <= 150
+        assert plan.rounds < plan.players
+
+
+def test_given_values_are_kept():
+    plan = make_plan(
+        GeneratorSettings(
+            players=30,
+            rounds=6,
+            seed=1,
+            draw_rate=0.25,
+            forfeit_rate=0.0,
+            bye_rate=0.0,
+            withdraw_rate=0.0,
+            ratings=RatingSpec("range", low=1500, high=1600),
+            tiebreaks=("BH", "SB"),
+        )
+    )
+    assert (plan.players, plan.rounds, plan.draw_rate, plan.forfeit_rate) == (30, 6, 0.25, 0.0)
+    assert plan.tiebreaks == ("BH", "SB")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_file_reads_back_and_our_checker_finds_nothing(seed):
+    tournament = generated(BUSY, seed)
+    document = read_trf(tournament.text)
+    assert _lines(document.to_sheet()) == _lines(tournament.sheet)
+    check = check_trf(document)
+    assert not check.has_findings, [r for r in check.rounds if r.has_findings]
+    assert all(r.pairing_matches for r in check.rounds)
+    assert [spec.name for spec in check.tiebreaks] == list(tournament.plan.tiebreaks)
+    assert check.tiebreak_source == "record 202"
+    assert check.ranked == 24
+
+
+def test_the_file_holds_every_kind_of_entry_and_its_settings():
+    tournaments = [generated(BUSY, seed) for seed in (1, 2, 3)]
+    outcomes = {
+        entry.outcome
+        for tournament in tournaments
+        for player in tournament.sheet.players
+        for entry in player.rounds
+    }
+    assert outcomes >= {
+        Outcome.WIN,
+        Outcome.DRAW,
+        Outcome.LOSS,
+        Outcome.FORFEIT_WIN,
+        Outcome.FORFEIT_LOSS,
+        Outcome.HALF_BYE,
+        Outcome.ZERO_BYE,
+    }
+    assert any(p.withdrawn_after for t in tournaments for p in t.sheet.players)
+    document = read_trf(tournaments[0].text)
+    assert document.comments == [f"Random tournament generator: {tournaments[0].plan.describe()}"]
+    assert document.planned_rounds == 7
+    assert document.header("142") == "7"
+
+
+def test_an_odd_field_gives_the_pairing_allocated_bye():
+    tournament = generated(GeneratorSettings(players=11, rounds=4, bye_rate=0, withdraw_rate=0), 4)
+    byes = [
+        entry.round
+        for player in tournament.sheet.players
+        for entry in player.rounds
+        if entry.outcome is Outcome.PAIRING_BYE
+    ]
+    assert sorted(byes) == [1, 2, 3, 4]
+
+
+def test_ranks_follow_the_tiebreak_list():
+    tournament = generated(GeneratorSettings(players=20, rounds=5, tiebreaks=("BH", "SB")), 9)
+    document = read_trf(tournament.text)
+    assert document.header("202") == "BH SB"
+    by_rank = sorted(document.players, key=lambda p: p.rank or 0)
+    points = [p.points for p in by_rank]
+    assert points == sorted(points, reverse=True)
+
+
+def test_ratings_in_a_range_and_given():
+    tournament = generated(
+        GeneratorSettings(players=12, rounds=3, ratings=parse_ratings("range:1500-1700")), 3
+    )
+    ratings = [p.rating for p in tournament.sheet.players]
+    assert all(1500 <= r <= 1700 for r in ratings)
+    assert ratings == sorted(ratings, reverse=True)
+    given = [1800, 0, 2100, 1950, 1950, 2400]
+    tournament = generated(GeneratorSettings(rounds=3, ratings=parse_ratings("given", given)), 3)
+    assert [p.rating for p in tournament.sheet.players] == [2400, 2100, 1950, 1950, 1800, 0]
+
+
+def test_random_ratings_leave_some_players_unrated():
+    tournaments = [
+        generated(GeneratorSettings(players=40, rounds=1, ratings=RatingSpec("random")), seed)
+        for seed in range(5)
+    ]
+    ratings = [p.rating for t in tournaments for p in t.sheet.players]
+    assert 0 in ratings
+    assert min(r for r in ratings if r) >= 1400
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        (lambda: GeneratorSettings(players=6, rounds=6), "6 players can play at most 5 rounds"),
+        (lambda: GeneratorSettings(players=1), "a tournament has 2 to 9999 players, not 1"),
+        (lambda: GeneratorSettings(draw_rate=1.5), "the draw rate is between 0 and 1, not 1.5"),
+        (lambda: GeneratorSettings(tiebreaks=("BH/X",)), "does not take the modifier /X"),
+        (lambda: parse_ratings("range:2200-1800"), "the lowest is above the highest"),
+        (lambda: parse_ratings("range:0-1800"), "a rating is between 1 and 9999, not 0"),
+        (lambda: parse_ratings("elo"), "expected given, range:LOW-HIGH"),
+        (lambda: parse_ratings("given"), "needs the players' ratings"),
+        (lambda: parse_rating_list("2100 Carlsen\nabc\n"), "line 2: 'abc' is not a rating"),
+        (
+            lambda: GeneratorSettings(players=3, ratings=parse_ratings("given", [1, 2])),
+            "the rating list has 2 players, but --players is 3",
+        ),
+    ],
+)
+def test_settings_that_cannot_make_a_tournament(settings, message):
+    with pytest.raises(GeneratorError, match=message):
+        settings()
+
+
+# ---- results against FIDE's rating table -------------------------------------------------
+
+STATISTICS = GeneratorSettings(
+    players=100,
+    rounds=9,
+    draw_rate=0.3,
+    forfeit_rate=0.0,
+    bye_rate=0.0,
+    withdraw_rate=0.0,
+    ratings=RatingSpec("range", low=1400, high=2600),
+)
+FALSE_ALARM = 1e-6
+"""The chance that a correct generator fails the test: Hoeffding's bound for a sum of n
+independent scores in [0, 1] deviating from its mean by t is 2·exp(−2t²/n), so
+t = √(n·ln(2/δ)/2). The runs are seeded: the check is reproducible, the bound says why the
+tolerance is fair."""
+
+
+class FoldEngine:
+    """Pairs the top half of the field against the bottom half, the halves turned a board
+    each round: wide rating gaps (a sharp test of the expected scores), and fast."""
+
+    def pair(self, state):
+        ranks = state.to_pair
+        half = len(ranks) // 2
+        top, bottom = ranks[:half], ranks[half : 2 * half]
+        turn = state.round % half
+        bottom = bottom[turn:] + bottom[:turn]
+        return Pairing(pairs=tuple(zip(top, bottom, strict=True)), byes=tuple(ranks[2 * half :]))
+
+
+def _hoeffding(games):
+    return math.sqrt(games * math.log(2 / FALSE_ALARM) / 2)
+
+
+def _games(tournament):
+    """(higher-rated player's score, rating, opponent's rating) for each game played."""
+    ratings = {p.start_rank: p.rating for p in tournament.sheet.players}
+    score = {Outcome.WIN: 1, Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: 0}
+    for player in tournament.sheet.players:
+        for entry in player.rounds:
+            if entry.outcome not in score or entry.color is not Color.WHITE:
+                continue
+            white, black = player.rating, ratings[entry.opponent]
+            if white >= black:
+                yield score[entry.outcome], white, black
+            else:
+                yield 1 - score[entry.outcome], black, white
+
+
+def test_results_follow_the_fide_rating_table():
+    games = [
+        game
+        for seed in (1, 2)
+        for game in _games(generate_tournament(replace(STATISTICS, seed=seed), engine=FoldEngine()))
+    ]
+    n = len(games)
+    assert n == 2 * 9 * 50
+    scored = sum(float(s) for s, _, _ in games)
+    expected = sum(float(fide_expected_score(r, o)) for _, r, o in games)
+    tolerance = _hoeffding(n)
+    assert abs(scored - expected) <= tolerance
+    # The test can tell: results by coin flip (the higher-rated scoring half) are far outside.
+    assert abs(n / 2 - expected) > 2 * tolerance
+    draws = sum(1 for s, _, _ in games if s == Fraction(1, 2))
+    expected_draws = sum(game_chances(r, o, 0.3)[1] for _, r, o in games)
+    assert abs(draws - expected_draws) <= tolerance
+
+
+def test_the_draw_rate_gives_way_to_the_expected_score():
+    # 800 points apart, table 8.1b gives the higher-rated 0.92 (capped at 400): at most 16%
+    # draws, and 0.84 wins keep his expected score at 0.92.
+    win, draw = game_chances(2400, 1600, 0.5)
+    assert (round(win, 6), round(draw, 6)) == (0.84, 0.16)
+    win, draw = game_chances(1600, 2400, 0.5)
+    assert (round(win, 6), round(draw, 6)) == (0.0, 0.16)
+    assert game_chances(2000, 2000, 0.3) == (0.35, 0.3)
+
+
+# ---- the command ---------------------------------------------------------------------------
+
+
+def command(*arguments):
+    out = StringIO()
+    try:
+        call_command("generate_tournament", *map(str, arguments), stdout=out)
+    except CommandError as error:
+        return out.getvalue(), error.returncode, str(error)
+    return out.getvalue(), 0, ""
+
+
+def test_the_command_writes_the_file(tmp_path):
+    target = tmp_path / "event.trf"
+    out, status, _ = command("--players", 12, "--rounds", 4, "--seed", 8, "-o", target)
+    assert status == 0
+    assert out.startswith(f"{target}: seed 8; 12 players; 4 rounds; ")
+    assert target.read_text() == generated(GeneratorSettings(players=12, rounds=4), 8).text
+
+
+def test_the_command_reads_a_rating_list(tmp_path):
+    listing = tmp_path / "ratings.txt"
+    listing.write_text("# rating name\n2200 Anna\n1900 Ben\n\n2050 Cleo\n0 Dan\n")
+    target = tmp_path / "event.trf"
+    _, status, _ = command("--rating-list", listing, "--rounds", 2, "--seed", 1, "-o", target)
+    assert status == 0
+    assert [p.rating for p in read_trf(target.read_text()).players] == [2200, 2050, 1900, 0]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--players", 4, "--rounds", 9], "4 players can play at most 3 rounds"),
+        (["--ratings", "range:10"], "expected given, range:LOW-HIGH"),
+        (["--tiebreaks", "BH,XYZ"], "unknown tie-break 'XYZ'"),
+        (["--rating-list", "no-such-list.txt"], "no-such-list.txt: no such file"),
+        (["--accelerated"], "--accelerated: the built-in engine pairs without acceleration"),
+    ],
+)
+def test_the_command_refuses_bad_input(tmp_path, arguments, message):
+    target = tmp_path / "event.trf"
+    _, status, error = command(*arguments, "-o", target)
+    assert status == 2
+    assert message in error
+    assert not target.exists()
+
+
+def test_the_command_refuses_a_missing_folder(tmp_path):
+    _, status, error = command("-o", tmp_path / "missing" / "event.trf")
+    assert status == 2
+    assert error == f"{tmp_path / 'missing' / 'event.trf'}: no folder {tmp_path / 'missing'}"
+
+
+def test_a_failed_write_leaves_nothing_behind(tmp_path):
+    target = tmp_path / "event.trf"
+    target.mkdir()
+    (target / "kept.txt").write_text("kept")
+    _, status, error = command("--players", 10, "--rounds", 2, "-o", target)
+    assert status == 2
+    assert error == f"{target}: Is a directory"
+    assert [p.name for p in Path(tmp_path).iterdir()] == ["event.trf"]
+    assert (target / "kept.txt").read_text() == "kept"

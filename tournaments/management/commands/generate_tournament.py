@@ -1,0 +1,97 @@
+"""``generate_tournament``: the random tournament generator (FIDE checklist A8).
+
+A Swiss event paired round by round by the built-in engine, results drawn from the FIDE rating
+table, written as TRF-2026. Every option left out is drawn at random (from ``--seed`` when
+given, so that the same seed gives the same file). Exit status 2 on bad input or when a round
+cannot be paired.
+"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+
+from tournaments.pairing.generator import (
+    GeneratorError,
+    GeneratorSettings,
+    generate_tournament,
+    parse_rating_list,
+    parse_ratings,
+)
+
+from ._common import bad_input, read_text, write_text
+
+
+class Command(BaseCommand):
+    help = (
+        "Generate a random Swiss tournament paired by the built-in engine, with results from "
+        "the FIDE rating table, as a TRF-2026 file. Options left out are chosen at random."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("-o", "--output", required=True, metavar="FILE.trf", help="the file")
+        parser.add_argument("--players", type=int, metavar="N")
+        parser.add_argument("--rounds", type=int, metavar="R")
+        parser.add_argument(
+            "--seed", type=int, metavar="S", help="the same seed gives the same tournament"
+        )
+        parser.add_argument(
+            "--accelerated",
+            action="store_true",
+            help="Baku acceleration (C.04.5); needs an engine that honours XXA",
+        )
+        for name, what in (
+            ("draw-rate", "the chance of a draw between equals"),
+            ("forfeit-rate", "the chance that a game is forfeited"),
+            ("bye-rate", "the chance that a player asks for a bye in a round"),
+            ("withdraw-rate", "the chance that a player withdraws after a round"),
+        ):
+            parser.add_argument(f"--{name}", type=float, metavar="P", help=f"{what}, 0 to 1")
+        parser.add_argument(
+            "--ratings",
+            metavar="given|range:LOW-HIGH|random",
+            help="given (from --rating-list), uniform in a range, or a random spread",
+        )
+        parser.add_argument(
+            "--rating-list",
+            metavar="FILE",
+            help="one player a line, his rating first (0 unrated); implies --ratings given",
+        )
+        parser.add_argument(
+            "--tiebreaks", metavar="LIST", help="comma-separated FIDE acronyms, e.g. BH/C1,BH,SB"
+        )
+
+    def handle(self, *args, **options):
+        folder = Path(options["output"]).parent
+        if not folder.is_dir():
+            raise bad_input(f"{options['output']}: no folder {folder}")
+        if options["accelerated"]:
+            raise bad_input(
+                "--accelerated: the built-in engine pairs without acceleration, so an "
+                "accelerated event cannot be generated yet"
+            )
+        try:
+            settings = self._settings(options)
+            generated = generate_tournament(settings)
+        except GeneratorError as error:
+            raise bad_input(str(error)) from None
+        write_text(options["output"], generated.text)
+        self.stdout.write(f"{options['output']}: {generated.plan.describe()}")
+
+    def _settings(self, options) -> GeneratorSettings:
+        given: list[int] = []
+        ratings = options["ratings"]
+        if options["rating_list"]:
+            given = parse_rating_list(read_text(options["rating_list"]))
+            ratings = ratings or "given"
+        tiebreaks = [t.strip() for t in (options["tiebreaks"] or "").split(",") if t.strip()]
+        return GeneratorSettings(
+            players=options["players"],
+            rounds=options["rounds"],
+            seed=options["seed"],
+            draw_rate=options["draw_rate"],
+            forfeit_rate=options["forfeit_rate"],
+            bye_rate=options["bye_rate"],
+            withdraw_rate=options["withdraw_rate"],
+            ratings=parse_ratings(ratings, given) if ratings else None,
+            tiebreaks=tuple(tiebreaks) or None,
+        )

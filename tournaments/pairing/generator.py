@@ -1,0 +1,444 @@
+"""The random tournament generator (FIDE checklist A8): a Swiss event paired round by round by
+the default pairing engine, with results drawn from the FIDE rating table.
+
+Every setting left unset is drawn at random from the run's seed, so two runs without a seed
+differ and two runs with the same seed (and the same engine) give the same file. Each game's
+result follows the expected score of FIDE's table 8.1b (B.02, the 400-point rule applied, so
+that the results are the ones the rating system expects and rating changes average zero):
+the draw rate is the chance of a draw, narrowed where the expected score leaves no room for it,
+and the remaining chance goes to each side so that the white player's expected score is the
+table's. A game may be forfeited (one side absent, rarely both); a player may ask for a
+half-point or zero-point bye before any round but the last, and may withdraw after any round
+but the last.
+
+The file is TRF-2026 with ``XXR``/142 (rounds), ``XXC`` (the first colour), record 202 (the
+tie-break list), the final ranks by those tie-breaks and a ``###`` comment giving the settings,
+the seed among them, so that the comment alone reproduces the file.
+
+Framework-free, like the rest of the package.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
+from tournaments.pairing.engines import pair_round
+from tournaments.scoring.ratings import fide_expected_score
+from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
+from tournaments.scoring.standings import compute_standings
+from tournaments.scoring.tiebreaks import TieBreakError, TieBreakSettings, parse_tiebreak
+from tournaments.trf import TrfDocument, TrfRecord, write_trf
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 9999
+"""TRF gives a starting rank four columns."""
+MAX_RATING = 9999
+
+RANDOM_PLAYERS = (9, 150)
+"""The range of an unset number of players (that of FIDE's published random tests)."""
+RANDOM_ROUNDS = (5, 11)
+RANDOM_RATES = {
+    "draw_rate": (0.10, 0.60),
+    "forfeit_rate": (0.0, 0.05),
+    "bye_rate": (0.0, 0.06),
+    "withdraw_rate": (0.0, 0.02),
+}
+"""The ranges an unset rate is drawn from, uniformly, to two decimals."""
+
+TIEBREAK_LISTS = (
+    ("BH/C1", "BH", "SB"),
+    ("BH", "SB", "DE"),
+    ("DE", "BH/C1", "BH", "SB"),
+    ("ARO", "BH", "SB"),
+    ("SB", "BH/M1", "WIN"),
+    ("BH/C1", "BH", "SB", "PS", "WIN"),
+)
+"""The lists an unset ``--tiebreaks`` is drawn from: the usual choices for a Swiss event."""
+
+HALF_POINT_SHARE = 0.75
+"""Of the byes players ask for, the share that are half-point byes (the rest are zero-point)."""
+DOUBLE_FORFEIT_SHARE = 0.05
+"""Of the forfeited games, the share where neither player came."""
+UNRATED_SHARE = (0.0, 0.2)
+"""With ``random`` ratings, the range of the share of players who have no rating."""
+
+
+class GeneratorError(ValueError):
+    """Settings that cannot make a tournament, or a round that cannot be paired."""
+
+
+@dataclass(frozen=True)
+class RatingSpec:
+    """How the players' ratings are chosen: ``given`` (a list), ``range`` (uniform between
+    ``low`` and ``high``) or ``random`` (a random spread, some players unrated)."""
+
+    kind: str
+    low: int = 0
+    high: int = 0
+    given: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        if self.kind == "range":
+            return f"range:{self.low}-{self.high}"
+        return self.kind
+
+
+def parse_ratings(text: str, given: Sequence[int] = ()) -> RatingSpec:
+    """``given``, ``range:LOW-HIGH`` or ``random``; ``given`` takes the ratings listed."""
+    text = text.strip().lower()
+    if text == "random":
+        return RatingSpec("random")
+    if text == "given":
+        if not given:
+            raise GeneratorError("--ratings given needs the players' ratings (a rating list)")
+        for rating in given:
+            _check_rating(rating, allow_unrated=True)
+        return RatingSpec("given", given=tuple(given))
+    match = re.fullmatch(r"range:(\d+)-(\d+)", text)
+    if match is None:
+        raise GeneratorError(
+            f"ratings {text!r}: expected given, range:LOW-HIGH (e.g. range:1400-2200) or random"
+        )
+    low, high = int(match[1]), int(match[2])
+    _check_rating(low)
+    _check_rating(high)
+    if low > high:
+        raise GeneratorError(f"ratings range:{low}-{high}: the lowest is above the highest")
+    return RatingSpec("range", low=low, high=high)
+
+
+def parse_rating_list(text: str) -> list[int]:
+    """A rating list: one player a line, his rating first (0 for unrated), then anything (a
+    name); blank lines and lines starting with ``#`` are skipped."""
+    ratings = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        if not words[0].isdigit():
+            raise GeneratorError(f"rating list line {number}: {words[0]!r} is not a rating")
+        ratings.append(int(words[0]))
+    if not ratings:
+        raise GeneratorError("the rating list names no player")
+    return ratings
+
+
+def _check_rating(rating: int, *, allow_unrated: bool = False) -> None:
+    if (rating == 0 and allow_unrated) or 1 <= rating <= MAX_RATING:
+        return
+    raise GeneratorError(f"a rating is between 1 and {MAX_RATING}, not {rating}")
+
+
+@dataclass(frozen=True)
+class GeneratorSettings:
+    """What the user asked for; ``None`` is drawn at random."""
+
+    players: int | None = None
+    rounds: int | None = None
+    seed: int | None = None
+    draw_rate: float | None = None
+    forfeit_rate: float | None = None
+    bye_rate: float | None = None
+    withdraw_rate: float | None = None
+    ratings: RatingSpec | None = None
+    tiebreaks: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        for name in RANDOM_RATES:
+            rate = getattr(self, name)
+            if rate is not None and not 0 <= rate <= 1:
+                raise GeneratorError(f"the {_label(name)} is between 0 and 1, not {rate}")
+        if self.players is not None and not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise GeneratorError(
+                f"a tournament has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}"
+            )
+        if self.rounds is not None and self.rounds < 1:
+            raise GeneratorError(f"a tournament has at least one round, not {self.rounds}")
+        if self.players is not None and self.rounds is not None and self.rounds >= self.players:
+            raise GeneratorError(
+                f"{self.players} players can play at most {self.players - 1} rounds "
+                "without meeting twice"
+            )
+        given = self.ratings.given if self.ratings else ()
+        if given and self.players is not None and len(given) != self.players:
+            raise GeneratorError(
+                f"the rating list has {len(given)} players, but --players is {self.players}"
+            )
+        if given and not MIN_PLAYERS <= len(given) <= MAX_PLAYERS:
+            raise GeneratorError(f"the rating list names {len(given)} players")
+        for text in self.tiebreaks or ():
+            try:
+                parse_tiebreak(text)
+            except TieBreakError as error:
+                raise GeneratorError(str(error)) from None
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The settings with every value fixed: what the generated file's comment records."""
+
+    seed: int
+    players: int
+    rounds: int
+    draw_rate: float
+    forfeit_rate: float
+    bye_rate: float
+    withdraw_rate: float
+    ratings: RatingSpec
+    tiebreaks: tuple[str, ...]
+    initial_color: Color
+
+    def describe(self) -> str:
+        """One line: every setting, as the command's options would give it."""
+        colour = "white" if self.initial_color is Color.WHITE else "black"
+        return (
+            f"seed {self.seed}; {self.players} players; {self.rounds} rounds; "
+            f"draw rate {self.draw_rate:g}; forfeit rate {self.forfeit_rate:g}; "
+            f"bye rate {self.bye_rate:g}; withdraw rate {self.withdraw_rate:g}; "
+            f"ratings {self.ratings.describe()}; tie-breaks {','.join(self.tiebreaks)}; "
+            f"first colour {colour}"
+        )
+
+
+def new_seed() -> int:
+    """A seed from the operating system's randomness, for runs given none."""
+    return random.SystemRandom().randrange(2**32)
+
+
+def make_plan(settings: GeneratorSettings) -> Plan:
+    """Fix every unset value, drawn from the seed (a fresh one when none is given)."""
+    seed = new_seed() if settings.seed is None else settings.seed
+    rng = random.Random(f"plan {seed}")
+    ratings = settings.ratings
+    players = settings.players or (len(ratings.given) if ratings else 0)
+    if not players:
+        players = rng.randint(*RANDOM_PLAYERS)
+    rounds = settings.rounds
+    if rounds is None:
+        # Few enough rounds that a random event can always be paired.
+        most = max(1, min(RANDOM_ROUNDS[1], players // 2))
+        rounds = rng.randint(min(RANDOM_ROUNDS[0], most), most)
+    elif rounds >= players:
+        raise GeneratorError(
+            f"{players} players can play at most {players - 1} rounds without meeting twice"
+        )
+    draw_rate, forfeit_rate, bye_rate, withdraw_rate = (
+        _rate(settings, name, rng) for name in RANDOM_RATES
+    )
+    if ratings is None:
+        if rng.random() < 0.5:
+            ratings = RatingSpec("random")
+        else:
+            low = rng.randrange(1400, 2000, 50)
+            ratings = RatingSpec("range", low=low, high=rng.randrange(low + 200, 2900, 50))
+    tiebreaks = settings.tiebreaks or rng.choice(TIEBREAK_LISTS)
+    return Plan(
+        seed=seed,
+        players=players,
+        rounds=rounds,
+        draw_rate=draw_rate,
+        forfeit_rate=forfeit_rate,
+        bye_rate=bye_rate,
+        withdraw_rate=withdraw_rate,
+        ratings=ratings,
+        tiebreaks=tuple(tiebreaks),
+        initial_color=rng.choice((Color.WHITE, Color.BLACK)),
+    )
+
+
+def _rate(settings: GeneratorSettings, name: str, rng: random.Random) -> float:
+    given: float | None = getattr(settings, name)
+    return given if given is not None else round(rng.uniform(*RANDOM_RATES[name]), 2)
+
+
+@dataclass
+class _Player:
+    """A player while the event is generated: his rating, his playing strength (an unrated
+    player plays at a strength nobody knows), and his rounds so far."""
+
+    start_rank: int
+    rating: int
+    strength: int
+    rounds: list[RoundEntry] = field(default_factory=list)
+    withdrawn_after: int | None = None
+
+    def sheet(self, upto: int | None = None) -> PlayerSheet:
+        return PlayerSheet(
+            start_rank=self.start_rank,
+            name=f"Player {self.start_rank:04d}",
+            rating=self.rating,
+            rounds=tuple(e for e in self.rounds if upto is None or e.round <= upto),
+            withdrawn_after=self.withdrawn_after,
+        )
+
+
+@dataclass(frozen=True)
+class GeneratedTournament:
+    plan: Plan
+    sheet: TournamentSheet
+    document: TrfDocument
+
+    @property
+    def text(self) -> str:
+        """The TRF-2026 file."""
+        return write_trf(self.document, version=2026)
+
+
+def generate_tournament(
+    settings: GeneratorSettings, *, engine: PairingEngine | None = None
+) -> GeneratedTournament:
+    """A whole tournament, paired round by round by ``engine`` (the default engine if
+    ``None``). Raises :class:`GeneratorError` when a round cannot be paired."""
+    plan = make_plan(settings)
+    rng = random.Random(f"event {plan.seed}")
+    players = _players(plan, rng)
+    for number in range(1, plan.rounds + 1):
+        _ask_for_byes(players, number, plan, rng)
+        state = PairingState.from_sheet(
+            _sheet(plan, players, number - 1, number),
+            number,
+            planned_rounds=plan.rounds,
+            initial_color=plan.initial_color,
+        )
+        try:
+            pairing = pair_round(state, engine)
+        except PairingError as error:
+            raise GeneratorError(
+                f"round {number} cannot be paired ({plan.describe()}): {error}"
+            ) from None
+        _play(players, number, pairing, plan, rng)
+        if number < plan.rounds:
+            _withdraw(players, number, plan, rng)
+    sheet = _sheet(plan, players, plan.rounds, plan.rounds)
+    return GeneratedTournament(plan, sheet, _document(plan, sheet))
+
+
+def _players(plan: Plan, rng: random.Random) -> list[_Player]:
+    """The field in starting order: by rating, unrated last, equal ratings by lot."""
+    ratings = _ratings(plan, rng)
+    strengths = [rating or rng.randint(1000, 1800) for rating in ratings]
+    order = sorted(range(plan.players), key=lambda i: (-ratings[i], rng.random()))
+    return [
+        _Player(start_rank=rank, rating=ratings[i], strength=strengths[i])
+        for rank, i in enumerate(order, start=1)
+    ]
+
+
+def _ratings(plan: Plan, rng: random.Random) -> list[int]:
+    spec = plan.ratings
+    if spec.kind == "given":
+        return list(spec.given)
+    if spec.kind == "range":
+        return [rng.randint(spec.low, spec.high) for _ in range(plan.players)]
+    # A random field: a normal spread about a random mean, clipped to FIDE's floor; a random
+    # share of the players unrated.
+    mean, spread = rng.randint(1500, 2300), rng.randint(100, 350)
+    unrated = rng.uniform(*UNRATED_SHARE)
+    return [
+        0 if rng.random() < unrated else min(MAX_RATING, max(1400, round(rng.gauss(mean, spread))))
+        for _ in range(plan.players)
+    ]
+
+
+def _active(players: Sequence[_Player]) -> list[_Player]:
+    return [p for p in players if p.withdrawn_after is None]
+
+
+def _ask_for_byes(players: list[_Player], number: int, plan: Plan, rng: random.Random) -> None:
+    """Players asking for a bye in round ``number`` (never the last round)."""
+    if number == plan.rounds:
+        return
+    for player in _active(players):
+        if rng.random() < plan.bye_rate:
+            half = rng.random() < HALF_POINT_SHARE
+            outcome = Outcome.HALF_BYE if half else Outcome.ZERO_BYE
+            player.rounds.append(RoundEntry(number, outcome))
+
+
+def _sheet(plan: Plan, players: Sequence[_Player], played: int, upto: int) -> TournamentSheet:
+    """The sheet after ``played`` rounds, with the entries made up to round ``upto`` (the byes
+    asked for the round to pair)."""
+    return TournamentSheet(
+        name=f"Random tournament {plan.seed}",
+        rounds=played,
+        players=[player.sheet(upto) for player in players],
+    )
+
+
+def _play(
+    players: list[_Player], number: int, pairing: Pairing, plan: Plan, rng: random.Random
+) -> None:
+    by_rank = {player.start_rank: player for player in players}
+    for rank in pairing.byes:
+        by_rank[rank].rounds.append(RoundEntry(number, Outcome.PAIRING_BYE))
+    for white_rank, black_rank in pairing.pairs:
+        white, black = by_rank[white_rank], by_rank[black_rank]
+        white_outcome, black_outcome = _result(white, black, plan, rng)
+        white.rounds.append(RoundEntry(number, white_outcome, black_rank, Color.WHITE))
+        black.rounds.append(RoundEntry(number, black_outcome, white_rank, Color.BLACK))
+
+
+_LOSS_FOR = {
+    Outcome.WIN: Outcome.LOSS,
+    Outcome.DRAW: Outcome.DRAW,
+    Outcome.LOSS: Outcome.WIN,
+    Outcome.FORFEIT_WIN: Outcome.FORFEIT_LOSS,
+    Outcome.FORFEIT_LOSS: Outcome.FORFEIT_WIN,
+}
+
+
+def _result(
+    white: _Player, black: _Player, plan: Plan, rng: random.Random
+) -> tuple[Outcome, Outcome]:
+    """The two players' outcomes: a forfeit, or a game scored by the rating table."""
+    if rng.random() < plan.forfeit_rate:
+        if rng.random() < DOUBLE_FORFEIT_SHARE:
+            return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS
+        white_came = rng.random() < 0.5
+        outcome = Outcome.FORFEIT_WIN if white_came else Outcome.FORFEIT_LOSS
+        return outcome, _LOSS_FOR[outcome]
+    win, draw = game_chances(white.strength, black.strength, plan.draw_rate)
+    roll = rng.random()
+    outcome = Outcome.DRAW if roll < draw else Outcome.WIN if roll < draw + win else Outcome.LOSS
+    return outcome, _LOSS_FOR[outcome]
+
+
+def game_chances(rating: int, opponent_rating: int, draw_rate: float) -> tuple[float, float]:
+    """The chances ``(win, draw)`` of a player rated ``rating``: the draw rate, narrowed so
+    that the expected score of FIDE's table stays reachable, and the win chance that makes the
+    player's expected score the table's (win + draw / 2 = expected score)."""
+    expected = float(fide_expected_score(rating, opponent_rating))
+    draw = min(draw_rate, 2 * min(expected, 1 - expected))
+    return expected - draw / 2, draw
+
+
+def _withdraw(players: list[_Player], number: int, plan: Plan, rng: random.Random) -> None:
+    """Players leaving after round ``number``; at least two stay to pair."""
+    for player in _active(players):
+        if len(_active(players)) <= MIN_PLAYERS:
+            return
+        if rng.random() < plan.withdraw_rate:
+            player.withdrawn_after = number
+
+
+def _document(plan: Plan, sheet: TournamentSheet) -> TrfDocument:
+    specs = [parse_tiebreak(text) for text in plan.tiebreaks]
+    standings = compute_standings(sheet, specs, settings=TieBreakSettings(round_robin=False))
+    # Players sharing a place are ranked within it by starting rank.
+    ranks = {row.start_rank: place for place, row in enumerate(standings.rows, start=1)}
+    first = "white1" if plan.initial_color is Color.WHITE else "black1"
+    records = [
+        TrfRecord(f"### Random tournament generator: {plan.describe()}"),
+        TrfRecord(f"XXR {plan.rounds}"),
+        TrfRecord(f"XXC {first}"),
+        TrfRecord("202 " + " ".join(spec.name for spec in specs)),
+    ]
+    return TrfDocument.from_sheet(sheet, records=records, ranks=ranks)
