@@ -245,7 +245,21 @@ def tournament_standings(
     final: bool = False,
 ) -> Standings:
     """Standings by points and the event's tie-breaks (or ``tiebreaks``), two queries
-    (three with ``final``).
+    (three with ``final``); see :func:`sheet_and_standings`."""
+    return sheet_and_standings(
+        tournament, after_round=after_round, tiebreaks=tiebreaks, final=final
+    )[1]
+
+
+def sheet_and_standings(
+    tournament: Tournament,
+    *,
+    after_round: int | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    final: bool = False,
+) -> tuple[TournamentSheet, Standings]:
+    """The outcome sheet and the standings computed from it: for a report that prints both,
+    the sheet is read once. Two queries (three with ``final``).
 
     Withdrawn players are marked; expelled players of a Swiss and a round robin's early
     withdrawals are listed without a place (:func:`standings_exclusions`).
@@ -261,7 +275,7 @@ def tournament_standings(
                 f"the standings cannot be final while results are missing: {boards}"
             )
     sheet, expelled = _sheet_and_expelled(tournament, after_round)
-    return compute_standings(
+    return sheet, compute_standings(
         sheet,
         tournament.tiebreaks if tiebreaks is None else tiebreaks,
         settings=TieBreakSettings(

@@ -4,6 +4,7 @@ for the browser. Every failed attempt counts towards the address's failed-auth l
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -59,11 +60,28 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         )
         if prefix != TOKEN_PREFIX or token is None or not token.matches(secret):
             raise exceptions.AuthenticationFailed(_("Invalid or revoked API token."))
-        ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+        _record_use(token)
         return token.created_by or AnonymousUser(), token
 
     def authenticate_header(self, request: Request) -> str:
         return self.keyword
+
+
+TOKEN_USE_PRECISION = timedelta(minutes=1)
+"""How stale a token's ``last_used_at`` may be: a read must not write on every request."""
+
+
+def _record_use(token: ApiToken) -> None:
+    """Note when the token was used, at most once a minute (a write per request would make
+    every GET a write, serialised on the token's row)."""
+    now = timezone.now()
+    if token.last_used_at is not None and now - token.last_used_at < TOKEN_USE_PRECISION:
+        return
+    # The filter keeps concurrent requests from writing the same minute twice.
+    ApiToken.objects.filter(pk=token.pk).exclude(last_used_at__gt=now - TOKEN_USE_PRECISION).update(
+        last_used_at=now
+    )
+    token.last_used_at = now
 
 
 class GuardedBasicAuthentication(authentication.BasicAuthentication):

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
-from tournaments.models import Tournament
+from tournaments.models import ApiToken, Tournament
 from tournaments.permissions import Action
 
 from .authentication import ApiTokenAuthentication, GuardedBasicAuthentication
@@ -42,6 +42,9 @@ class TournamentApiView(ApiView):
 
     @cached_property
     def tournament(self) -> Tournament:
+        token = self.request.auth
+        if isinstance(token, ApiToken) and token.tournament.slug == self.kwargs["slug"]:
+            return token.tournament  # read with the token: no second query
         return get_object_or_404(Tournament, slug=self.kwargs["slug"])
 
     def acting_user(self) -> Any:

@@ -3,7 +3,6 @@ of a round, the event header. Each function runs a fixed number of queries."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
@@ -25,7 +24,9 @@ from tournaments.reports.tables import (
     wall_chart_table,
 )
 from tournaments.scoring.points import player_points
-from tournaments.selectors import missing_results, tournament_sheet, tournament_standings
+from tournaments.scoring.sheet import TournamentSheet
+from tournaments.scoring.standings import Standings
+from tournaments.selectors import missing_results, sheet_and_standings, tournament_sheet
 
 RESULT_TEXT = {
     Result.NOT_PLAYED: "",
@@ -60,22 +61,21 @@ def _unless_results_missing(table: Table, tournament: Tournament, after_round: i
 
 def standings_data(tournament: Tournament, *, after_round: int | None = None) -> Table:
     """The standings table after ``after_round`` (default: the last round paired)."""
-    sheet = tournament_sheet(tournament, after_round)
-    standings = tournament_standings(tournament, after_round=after_round)
+    sheet, standings = sheet_and_standings(tournament, after_round=after_round)
     table = standings_table(sheet, standings, planned_rounds=tournament.number_of_rounds)
     return _unless_results_missing(table, tournament, after_round)
 
 
 def standings_report(
     tournament: Tournament,
+    sheet: TournamentSheet,
+    standings: Standings,
     *,
-    after_round: int | None = None,
-    tiebreaks: Sequence[str] | None = None,
     paper: str | None = None,
 ) -> TableReport:
-    """The standings PDF, with ``tiebreaks`` instead of the event's when given."""
-    sheet = tournament_sheet(tournament, after_round)
-    standings = tournament_standings(tournament, after_round=after_round, tiebreaks=tiebreaks)
+    """The standings PDF of standings already computed from ``sheet`` (whose tie-breaks it
+    prints, the event's or others)."""
+    after_round = sheet.rounds
     table = standings_table(sheet, standings, planned_rounds=tournament.number_of_rounds)
     table = _unless_results_missing(table, tournament, after_round)
     event = replace(event_for_tournament(tournament), tiebreaks=standings.tiebreaks)
@@ -86,8 +86,7 @@ def crosstable_data(
     tournament: Tournament, *, after_round: int | None = None, order: Order = "rank"
 ) -> Table:
     """The round-robin grid, or for a Swiss the wall chart."""
-    sheet = tournament_sheet(tournament, after_round)
-    standings = tournament_standings(tournament, after_round=after_round)
+    sheet, standings = sheet_and_standings(tournament, after_round=after_round)
     if tournament.is_round_robin:
         cycles = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
         table = round_robin_table(

@@ -63,14 +63,20 @@ def _refusal(pairing: Pairing, old: Result, new: Result, reason: str) -> str | N
         return _("Only the online ruleset voids games.")
     if old.is_decided and not reason.strip():
         return _("Changing a result already entered needs a reason.")
-    latest = last_round_number(tournament)
+    if not (tournament.fide_mode and old.is_decided):
+        return None
     # FIDE mode (checklist F37): a decided result may be corrected in the last two rounds
     # only; missing and adjourned results may be entered at any time (G41).
-    if tournament.fide_mode and old.is_decided and pairing.round.number < latest - 1:
+    latest = last_round_number(tournament)
+    if pairing.round.number < latest - 1:
         return _(
             "In FIDE mode only the results of rounds %(previous)s and %(latest)s may be corrected."
         ) % {"previous": max(latest - 1, 1), "latest": latest}
     return None
+
+
+_RESULT_FIELDS = ["result", "unrated", "entry_source", "entered_at", "entered_by", "ruling_ref"]
+"""What entering a result writes on the board's row."""
 
 
 def _update_round_status(round_: Round) -> None:
@@ -93,16 +99,22 @@ def record_result(
     reason: str = "",
     ruling_ref: str | None = None,
     unrated: bool | None = None,
+    locked: bool = False,
 ) -> Pairing:
     """Set a board's result, keeping the old one in the audit trail.
 
     The games app calls this for a ruling (``source="ruling"`` and its ``ruling_ref``).
     ``reason`` explains a correction (required once a result has been entered).
     ``unrated`` marks a game of less than one move (``None`` keeps the board's flag).
+    ``locked``: the caller has read ``pairing`` (with its round, tournament and players)
+    ``select_for_update`` in the current transaction, so it is not read again.
     """
-    pairing = (
-        Pairing.objects.select_for_update().select_related("round__tournament").get(pk=pairing.pk)
-    )
+    if not locked:
+        pairing = (
+            Pairing.objects.select_for_update()
+            .select_related("round__tournament")
+            .get(pk=pairing.pk)
+        )
     new = parse_result(result)
     if source not in EntrySource.values:
         raise TournamentError(_("Unknown entry source %(source)s.") % {"source": source})
@@ -118,7 +130,7 @@ def record_result(
     pairing.entry_source, pairing.entered_at = source, timezone.now()
     pairing.entered_by = recorded_user(user)
     pairing.ruling_ref = ruling_ref or ""
-    pairing.save()
+    pairing.save(update_fields=_RESULT_FIELDS)
     ResultChange.objects.create(
         pairing=pairing,
         old_result=old,

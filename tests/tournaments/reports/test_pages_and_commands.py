@@ -10,6 +10,8 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments.demo import load_demo
@@ -91,6 +93,14 @@ def test_the_commands_write_pdfs(demo, tmp_path):
     standings = tmp_path / "standings.pdf"
     run_command("standings", swiss.slug, "--pdf", str(standings))
     assert contains_run(pdf_cells(standings.read_bytes()), standing_runs(swiss)[0])
+
+
+def test_standings_pdf_reads_the_sheet_once(demo, tmp_path):
+    swiss = demo["demo-swiss"]
+    with CaptureQueriesContext(connection) as queries:
+        run_command("standings", swiss.slug, "--pdf", str(tmp_path / "standings.pdf"))
+    board_reads = [q for q in queries.captured_queries if 'AS "white__start_rank"' in q["sql"]]
+    assert len(board_reads) == 1
 
 
 @pytest.mark.parametrize(

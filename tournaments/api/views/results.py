@@ -35,12 +35,17 @@ def _changes_decided_result(pairing: Pairing, result: str) -> bool:
 class BoardView(RoundsMixin):
     actions = {"GET": Action.VIEW, "PUT": Action.ENTER_RESULTS}
 
-    def board(self, number: int, board: int) -> Pairing:
-        return get_object_or_404(
-            Pairing.objects.select_related("white", "black", "round__tournament"),
-            round=self.round(number),
-            board=board,
+    def board(self, number: int, board: int, *, for_update: bool = False) -> Pairing:
+        """The board, its round, players and tournament in one query (locked for a write)."""
+        boards = Pairing.objects.select_related("white", "black", "round").filter(
+            round__in=self.visible_rounds(), round__number=number, board=board
         )
+        if for_update:
+            # Only the board's row: the players and the round are read, not written.
+            boards = boards.select_for_update(of=("self",))
+        pairing = get_object_or_404(boards)
+        pairing.round.tournament = self.tournament
+        return pairing
 
     def board_response(self, pairing: Pairing) -> Response:
         return _with_etag(Response(PairingSerializer(pairing).data), board_etag(pairing))
@@ -65,12 +70,11 @@ class BoardView(RoundsMixin):
     def put(self, request: Request, slug: str, number: int, board: int) -> Response:
         data = validated(ResultInputSerializer, request)
         with transaction.atomic():
-            pairing = self.board(number, board)
-            pairing = Pairing.objects.select_for_update().get(pk=pairing.pk)
+            pairing = self.board(number, board, for_update=True)
             given = check_if_match(request, board_etag(pairing))
             if not given and _changes_decided_result(pairing, data["result"]):
                 raise PreconditionRequired()
-            pairing = _record(pairing, data, self.acting_user())
+            pairing = _record(pairing, data, self.acting_user(), locked=True)
         return self.board_response(pairing)
 
 
@@ -124,7 +128,7 @@ class ResultBatchView(RoundsMixin):
         return self.round_response(round_)
 
 
-def _record(pairing: Pairing, data: dict[str, Any], user: Any) -> Pairing:
+def _record(pairing: Pairing, data: dict[str, Any], user: Any, *, locked: bool = False) -> Pairing:
     return record_result(
         pairing,
         data["result"],
@@ -132,4 +136,5 @@ def _record(pairing: Pairing, data: dict[str, Any], user: Any) -> Pairing:
         user=user,
         reason=data.get("reason", ""),
         unrated=data.get("unrated"),
+        locked=locked,
     )

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from tournaments.permissions import Action
 from tournaments.reports.sources import crosstable_data as crosstable_table
 from tournaments.reports.sources import table_report
-from tournaments.selectors import tournament_sheet, tournament_standings
+from tournaments.selectors import sheet_and_standings, tournament_standings
 from tournaments.services.audit import last_round_number
 
 from ..base import TournamentApiView
@@ -71,8 +71,7 @@ class CrosstableView(StandingsView):
     )
     def get(self, request: Request, slug: str) -> Response:
         after = self.after_round(request)
-        sheet = tournament_sheet(self.tournament, after_round=after)
-        standings = tournament_standings(self.tournament, after_round=after)
+        sheet, standings = sheet_and_standings(self.tournament, after_round=after)
         return Response(crosstable_data(sheet, standings))
 
 

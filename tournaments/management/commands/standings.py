@@ -10,7 +10,7 @@ from tournaments.reports.sources import standings_report
 from tournaments.scoring.points import SheetError
 from tournaments.scoring.standings import Standings, format_points
 from tournaments.scoring.tiebreaks import TieBreakError
-from tournaments.selectors import rating_changes, tournament_sheet, tournament_standings
+from tournaments.selectors import rating_changes, sheet_and_standings
 from tournaments.services.audit import last_round_number
 
 from ._common import bad_input, get_tournament
@@ -59,20 +59,21 @@ class Command(BaseCommand):
         if options["tiebreaks"] is not None:
             tiebreaks = [t.strip() for t in options["tiebreaks"].split(",") if t.strip()]
         try:
-            standings = tournament_standings(
+            sheet, standings = sheet_and_standings(
                 tournament, after_round=after_round, tiebreaks=tiebreaks
             )
-            changes = rating_changes(tournament, tournament_sheet(tournament, after_round))
         except TieBreakError as error:
             raise bad_input(f"--tiebreaks: {error}") from None
         except SheetError as error:
             raise bad_input(f"tournament {tournament.pk}: {error}") from None
         if options["pdf"]:
-            report = standings_report(
-                tournament, after_round=after_round, tiebreaks=tiebreaks, paper=options["paper"]
-            )
+            report = standings_report(tournament, sheet, standings, paper=options["paper"])
             self.stdout.write(write_pdf(report, options["pdf"]))
             return
+        try:
+            changes = rating_changes(tournament, sheet)
+        except SheetError as error:
+            raise bad_input(f"tournament {tournament.pk}: {error}") from None
         rows = [
             {
                 "rank": row.place,

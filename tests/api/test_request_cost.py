@@ -1,0 +1,64 @@
+"""What a request costs the database: a result PUT's statements, no write on a read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tournaments.models import ApiToken, Tournament
+from tournaments.services import generate_round_robin_round, publish_round
+
+from .conftest import SCOPES
+
+READ, RESULTS, PAIRING = SCOPES
+
+
+@pytest.fixture
+def published(tournament: Tournament, chief: Any) -> Tournament:
+    for rank, name in enumerate(["Alyx", "Bruno", "Charline", "David"], start=1):
+        tournament.players.create(name=name, start_rank=rank, rating_standard=2300 - rank)
+    tournament.number_of_rounds = 3
+    tournament.save()
+    publish_round(generate_round_robin_round(tournament, user=chief), user=chief)
+    return tournament
+
+
+def _statements(queries: CaptureQueriesContext) -> list[str]:
+    """The SQL sent, without the savepoints and transaction markers around it."""
+    return [
+        q["sql"]
+        for q in queries.captured_queries
+        if not q["sql"].upper().startswith(("SAVEPOINT", "RELEASE SAVEPOINT", "BEGIN", "COMMIT"))
+    ]
+
+
+def test_a_result_put_makes_at_most_six_statements(published: Tournament, as_scope: Any) -> None:
+    client = as_scope(RESULTS)
+    board = f"/api/v1/tournaments/{published.slug}/rounds/1/pairings/1/"
+    client.get(board)  # the token's use is recorded once; the PUT is measured alone
+    with CaptureQueriesContext(connection) as queries:
+        reply = client.put(board, {"result": "1-0"}, format="json")
+    assert reply.status_code == 200
+    statements = _statements(queries)
+    assert len(statements) <= 6, "\n".join(statements)
+    # The board's row is read once (locked); the round's other boards are only counted.
+    board_reads = [s for s in statements if s.startswith('SELECT "tournaments_pairing"."id"')]
+    assert len(board_reads) == 1, "\n".join(board_reads)
+
+
+def test_a_read_with_a_token_writes_nothing_once_its_use_is_recorded(
+    published: Tournament, as_scope: Any
+) -> None:
+    client = as_scope(READ)
+    url = f"/api/v1/tournaments/{published.slug}/rounds/1/"
+    assert client.get(url).status_code == 200
+    first_use = ApiToken.objects.get().last_used_at
+    assert first_use is not None
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    writes = [s for s in _statements(queries) if not s.startswith("SELECT")]
+    assert writes == []
+    assert ApiToken.objects.get().last_used_at == first_use
