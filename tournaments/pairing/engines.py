@@ -16,22 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-# py4swiss ships no type information.
-from py4swiss.engines import (  # type: ignore[import-untyped]
-    BursteinEngine,
-    DubovEngine,
-    DutchEngine,
-)
-from py4swiss.engines.common import (  # type: ignore[import-untyped]
-    PairingError as Py4SwissPairingError,
-)
-from py4swiss.trf import TrfParser  # type: ignore[import-untyped]
-from py4swiss.trf.exceptions import (  # type: ignore[import-untyped]
-    ConsistencyError,
-    LineError,
-    ParsingError,
-)
-
 from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
 from tournaments.scoring.sheet import Color, Outcome, RoundEntry
 from tournaments.trf import TrfDocument, TrfRecord, write_trf
@@ -45,7 +29,10 @@ _OPPONENTLESS_FORFEIT = {
     Outcome.FORFEIT_LOSS: Outcome.ZERO_BYE,
 }
 
-_PY4SWISS_SYSTEMS = {"dutch": DutchEngine, "burstein": BursteinEngine, "dubov": DubovEngine}
+_PY4SWISS_SYSTEMS = {"dutch": "DutchEngine", "burstein": "BursteinEngine", "dubov": "DubovEngine"}
+"""py4swiss's engine classes by system. py4swiss is imported when a round is paired, not with
+this module: importing it costs a third of a second that every command and web process
+would otherwise pay at start-up."""
 
 
 def engine_document(state: PairingState) -> TrfDocument:
@@ -110,11 +97,24 @@ class Py4SwissEngine:
     system: str = "dutch"
 
     def pair(self, state: PairingState) -> Pairing:
-        engine = _PY4SWISS_SYSTEMS.get(self.system)
-        if engine is None:
+        # py4swiss ships no type information.
+        import py4swiss.engines  # type: ignore[import-untyped]
+        from py4swiss.engines.common import (  # type: ignore[import-untyped]
+            PairingError as Py4SwissPairingError,
+        )
+        from py4swiss.trf import TrfParser  # type: ignore[import-untyped]
+        from py4swiss.trf.exceptions import (  # type: ignore[import-untyped]
+            ConsistencyError,
+            LineError,
+            ParsingError,
+        )
+
+        name = _PY4SWISS_SYSTEMS.get(self.system)
+        if name is None:
             raise PairingError(
                 f"unknown py4swiss system {self.system!r}; one of {', '.join(_PY4SWISS_SYSTEMS)}"
             )
+        engine = getattr(py4swiss.engines, name)
         with tempfile.TemporaryDirectory() as directory:
             path = Path(directory) / "round.trf"
             path.write_text(write_trf(engine_document(state)), encoding="utf-8")

@@ -23,6 +23,9 @@ PROGRESS_WIDTH = 30
 
 
 class Command(BaseCommand):
+    # The check reads a file and touches no model: Django's system checks (which import
+    # every view through the URLs) would double its start-up.
+    requires_system_checks: list[str] = []
     help = _(
         "Replay and check every game of a PGN file: one report per game (first illegal "
         "move, how the game ended, declared and detected result, draw claims open at the "
