@@ -60,3 +60,17 @@ class PairingFactory(factory.django.DjangoModelFactory):
     black = factory.SubFactory(
         PlayerFactory, tournament=factory.SelfAttribute("..round.tournament")
     )
+
+
+def answering(service, *args, **kwargs):
+    """Call a service as an arbiter who answers each of its warnings' questions (FIDE
+    checklist L55): repeat it with the answer each question names, both steps of an L4."""
+    from tournaments.services import NeedsConfirmation
+
+    confirm = ""
+    for _step in range(3):
+        try:
+            return service(*args, confirm=confirm, **kwargs)
+        except NeedsConfirmation as question:
+            confirm = question.answer
+    raise AssertionError("more questions than an L4 asks")

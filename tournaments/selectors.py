@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.rules.rulesets import OnlineRatingTable as RulesetTable
 from games.rules.rulesets import get_ruleset
@@ -24,6 +25,7 @@ from tournaments.models import (
     Player,
     Result,
     Tournament,
+    TournamentLog,
     WithdrawalRule,
 )
 from tournaments.pairing import PairingState
@@ -321,3 +323,21 @@ def pairing_state(tournament: Tournament, round_number: int) -> PairingState:
         },
         planned_rounds=tournament.number_of_rounds,
     )
+
+
+def fide_mode_mark(tournament: Tournament) -> str:
+    """The permanent mark of a tournament that left FIDE mode (FIDE checklist A5), printed on
+    every page and report; empty while it runs in FIDE mode."""
+    if tournament.fide_mode:
+        return ""
+    exit_ = tournament.log.filter(kind=TournamentLog.Kind.FIDE_MODE_EXIT).last()
+    if exit_ is None:
+        return _("Not run in FIDE mode.")
+    if exit_.round_number:
+        return _("Not run in FIDE mode: left it after round %(round)s was paired (%(reason)s).") % {
+            "round": exit_.round_number,
+            "reason": exit_.reason,
+        }
+    return _("Not run in FIDE mode: left it before round 1 (%(reason)s).") % {
+        "reason": exit_.reason
+    }

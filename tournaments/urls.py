@@ -16,6 +16,7 @@ urlpatterns = [
     path(T, public.tournament_detail, name="tournament"),
     path(f"{T}arbiter/", dashboard.dashboard, name="dashboard"),
     path(f"{T}edit/", dashboard.edit, name="edit"),
+    path(f"{T}leave-fide-mode/", dashboard.leave_fide, name="leave_fide_mode"),
     path(f"{T}roles/", roles.roles, name="roles"),
     path(f"{T}roles/<int:user_id>/revoke/", roles.revoke, name="role_revoke"),
     path(f"{T}api-tokens/", api_pages.api_tokens, name="api_tokens"),

@@ -70,6 +70,7 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
         ("post", f"{url}rounds/next/", {}, PAIRING),
         ("post", f"{url}rounds/1/publish/", {}, PAIRING),
         ("delete", f"{url}rounds/1/", None, PAIRING),
+        ("post", f"{url}leave-fide-mode/", {"reason": "club event"}, ARBITER),
         ("get", f"{url}tokens/", None, ARBITER),
         ("post", f"{url}tokens/", {"name": "x", "scope": "read"}, ARBITER),
         ("delete", f"{url}tokens/{token.pk}/", None, ARBITER),

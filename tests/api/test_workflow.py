@@ -283,6 +283,7 @@ def test_a_second_half_point_bye_needs_confirmation(
     assert second.status_code == 409
     assert second.json()["code"] == "needs_confirmation"
     assert "round 2" in second.json()["detail"]
-    confirmed = client.post(absences, {"round_number": 3, "kind": "half", "confirm": True})
+    assert second.json()["confirm"] == "confirm" and second.json()["level"] == 3
+    confirmed = client.post(absences, {"round_number": 3, "kind": "half", "confirm": "confirm"})
     assert confirmed.status_code == 201
     assert [a["round_number"] for a in client.get(absences).json()] == [2, 3]

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tournaments.services import change_tiebreaks
+from tournaments.models import Tournament
 from tournaments.services.trf_exchange import export_trf, import_trf
 from tournaments.trf import read_trf
 
@@ -141,9 +141,9 @@ def test_a_malformed_line_is_named_with_its_column(tmp_path):
 @pytest.mark.django_db
 def test_our_trf_2026_export_ranks_by_the_events_tiebreaks(tmp_path):
     tournament = import_trf(UNPLAYED.read_bytes())
-    tournament = change_tiebreaks(
-        tournament, ["SB", "SB/C1", "SB/C2"], user=None, reason="as TieBreakServer ranked it"
-    )
+    # As if announced before round 1: in FIDE mode the list is fixed once play starts.
+    Tournament.objects.filter(pk=tournament.pk).update(tiebreaks=["SB", "SB/C1", "SB/C2"])
+    tournament.refresh_from_db()
     path = tmp_path / "export.trf"
     path.write_text(export_trf(tournament, version=2026))
     out, _, _ = checktrf(path)

@@ -4,9 +4,10 @@ from decimal import Decimal
 
 import pytest
 
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import PlayerFactory, UserFactory, answering
 from tournaments.models import PairingSystem, Round, TournamentLog, TournamentRole
 from tournaments.services import (
+    NeedsConfirmation,
     TournamentError,
     change_tiebreaks,
     create_tournament,
@@ -63,10 +64,25 @@ def test_unknown_tiebreaks_are_refused_by_name():
         new_tournament(tiebreaks=["BH", "BHX"])
 
 
-def test_changing_the_tiebreaks_after_round_one_needs_a_reason_and_is_logged():
+def test_the_tiebreak_list_is_fixed_in_fide_mode_once_round_one_is_paired():
+    # FIDE checklist H46: refused (L5) in FIDE mode; the way out is leaving FIDE mode.
     tournament = new_tournament(tiebreaks=["BH/C1", "BH"])
     change_tiebreaks(tournament, ["BH/C1", "BH", "SB"], user=None)  # before round 1: free
     start(tournament)
+    with pytest.raises(TournamentError, match="tie-break list cannot change once round 1") as no:
+        change_tiebreaks(tournament, ["SB", "BH"], user=None, reason="regulations misprinted")
+    assert not isinstance(no.value, NeedsConfirmation)  # no answer lets it through
+    assert "leaving FIDE mode (for good) allows it" in str(no.value)
+    # The same list sent again is no change, and needs no reason (issue: editing the
+    # tournament without touching the tie-breaks was refused).
+    change_tiebreaks(tournament, ["BH/C1", "BH", "SB"], user=None)
+
+
+def test_changing_the_tiebreaks_outside_fide_mode_needs_a_reason_and_is_logged():
+    tournament = new_tournament(tiebreaks=["BH/C1", "BH"])
+    change_tiebreaks(tournament, ["BH/C1", "BH", "SB"], user=None)  # before round 1: free
+    start(tournament)
+    answering(leave_fide_mode, tournament, user=None, reason="club rules")
     with pytest.raises(TournamentError, match="needs a reason"):
         change_tiebreaks(tournament, ["SB", "BH"], user=None)
     change_tiebreaks(tournament, ["SB", "BH"], user=None, reason="regulations misprinted")
@@ -80,11 +96,13 @@ def test_changing_the_tiebreaks_after_round_one_needs_a_reason_and_is_logged():
 def test_fide_mode_locks_the_scoring_once_play_starts_and_cannot_be_reentered():
     tournament = new_tournament()
     start(tournament)
-    with pytest.raises(TournamentError, match="points_draw cannot change once round 1 is paired"):
+    with pytest.raises(
+        TournamentError, match="points for a draw cannot change once round 1 is paired"
+    ):
         update_tournament(tournament, points_draw=Decimal("0.4"))
     update_tournament(tournament, place="Chengdu", reason="venue confirmed")
-    leave_fide_mode(tournament, user=None, reason="organiser wants 3-1-0 scoring")
-    update_tournament(tournament, points_win=3, points_draw=1, points_pairing_bye=3)
+    answering(leave_fide_mode, tournament, user=None, reason="organiser wants 3-1-0 scoring")
+    update_tournament(tournament, points_win=3, points_draw=1, points_pairing_bye=3, reason="3-1-0")
     with pytest.raises(TournamentError, match="cannot return"):
         update_tournament(tournament, fide_mode=True)
     kinds = list(TournamentLog.objects.filter(tournament=tournament).values_list("kind", flat=True))

@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.db.models import Q
 
+from tests.factories import answering
 from tournaments.models import (
     Absence,
     EntrySource,
@@ -25,8 +26,8 @@ from tournaments.scoring.standings import Exclusion, StandingsNotFinalError, com
 from tournaments.scoring.tiebreaks import TieBreakSettings
 from tournaments.selectors import tournament_standings
 from tournaments.services import (
+    Level,
     NeedsConfirmation,
-    ResultsMissing,
     TournamentError,
     add_player,
     adjourn_game,
@@ -126,7 +127,7 @@ def test_the_withdrawal_rule_is_a_setting_that_can_count_every_result():
     tournament = held_round_robin_helene_leaves(after_round=2)
     with pytest.raises(TournamentError, match="cannot change once round 1 is paired"):
         update_tournament(tournament, round_robin_withdrawals=WithdrawalRule.COUNT_ALL)
-    leave_fide_mode(tournament, user=None, reason="the club's own rules")
+    answering(leave_fide_mode, tournament, user=None, reason="the club's own rules")
     tournament = update_tournament(
         tournament, round_robin_withdrawals=WithdrawalRule.COUNT_ALL, reason="club rules"
     )
@@ -235,19 +236,26 @@ def comments(tournament):
     return [line for line in export_trf(tournament, version=2026).splitlines() if line[:3] == "###"]
 
 
-def test_pairing_with_results_missing_is_refused_with_the_boards():
+def test_pairing_with_results_missing_asks_to_acknowledge_their_adjournment():
     tournament = held_swiss_round_5_unfinished([2, 5])
-    with pytest.raises(ResultsMissing, match="Round 5 has no result on board 2, 5") as refusal:
+    with pytest.raises(NeedsConfirmation, match="Round 5 has no result on board 2, 5") as asked:
         pair_swiss_round(tournament)
-    assert (refusal.value.round_number, refusal.value.boards) == (5, [2, 5])
+    assert (asked.value.level, asked.value.answer) == (Level.ACKNOWLEDGE, "acknowledge")
+    # A lower level's answer, or any other word, does not do.
+    with pytest.raises(NeedsConfirmation):
+        pair_swiss_round(tournament, confirm="yes")
     assert tournament.rounds.count() == 5
     assert not tournament.rounds.get(number=5).pairings.filter(result=Result.ADJOURNED).exists()
 
 
 def test_confirmed_pairing_adjourns_the_missing_games_and_logs_each():
     tournament = held_swiss_round_5_unfinished([2, 5])
-    round_6 = pair_swiss_round(tournament, adjourn_missing=True)
-    assert round_6.number == 6 and round_6.warnings == []
+    round_6 = pair_swiss_round(tournament, confirm="acknowledge")
+    assert round_6.number == 6
+    assert round_6.warnings == [
+        "Round 5 has no result on board 2, 5: pairing round 6 adjourns these games (a draw for "
+        "pairing until their result is entered)."
+    ]
     round_5 = tournament.rounds.get(number=5)
     assert sorted(
         round_5.pairings.filter(result=Result.ADJOURNED).values_list("board", flat=True)
@@ -259,22 +267,27 @@ def test_confirmed_pairing_adjourns_the_missing_games_and_logs_each():
 
 def test_pairing_with_an_older_adjourned_game_open_warns():
     tournament = held_swiss_round_5_unfinished([3], rounds=7)
-    round_6 = pair_swiss_round(tournament, adjourn_missing=True)
+    round_6 = pair_swiss_round(tournament, confirm="acknowledge")
     publish_round(round_6)
     for pairing in round_6.pairings.filter(black__isnull=False):
         record_result(pairing, Result.DRAW, source=EntrySource.HAND, user=None)
-    round_7 = pair_swiss_round(tournament)
+    with pytest.raises(NeedsConfirmation, match="Round 5, board 3: the adjourned game is still"):
+        pair_swiss_round(tournament)
+    round_7 = pair_swiss_round(tournament, confirm="acknowledge")
     assert round_7.warnings == ["Round 5, board 3: the adjourned game is still open."]
 
 
 def test_an_adjourned_game_decided_is_logged_unless_drawn():
     tournament = held_swiss_round_5_unfinished([2, 5])
-    pair_swiss_round(tournament, adjourn_missing=True)
+    pair_swiss_round(tournament, confirm="acknowledge")
     before = len(comments(tournament))
     board_2, board_5 = tournament.rounds.get(number=5).pairings.filter(board__in=[2, 5])
     resolve_adjournment(board_2, Result.DRAW, user=None)
     assert len(comments(tournament)) == before
-    resolve_adjournment(board_5, Result.BLACK_WINS, user=None)
+    with pytest.raises(NeedsConfirmation, match="counted as a draw for pairing") as asked:
+        resolve_adjournment(board_5, Result.BLACK_WINS, user=None)
+    assert asked.value.level == Level.CONFIRM and len(comments(tournament)) == before
+    resolve_adjournment(board_5, Result.BLACK_WINS, user=None, confirm="confirm")
     latest = comments(tournament)[-1]
     assert latest == (
         "### Adjournment @ Round 5: Board 5 (Helene – Lais): adjourned (pending) → 0-1. (resumed)"
@@ -291,7 +304,10 @@ def test_final_standings_and_final_trf_wait_for_the_adjourned_games():
     # Not final, the file marks the game as adjourned ("?") and reads as draws for pairing.
     assert "?" in export_trf(tournament, version=2026)
     resolve_adjournment(
-        tournament.rounds.get(number=5).pairings.get(board=4), Result.WHITE_WINS, user=None
+        tournament.rounds.get(number=5).pairings.get(board=4),
+        Result.WHITE_WINS,
+        user=None,
+        confirm="confirm",
     )
     assert tournament_standings(tournament, final=True).final
     assert export_trf(tournament, version=2026, final=True).startswith("012 ")
@@ -326,8 +342,12 @@ def test_a_second_half_point_bye_needs_a_confirmation():
     with pytest.raises(NeedsConfirmation, match=r"half-point bye in round 3, 6; confirm"):
         request_absence(player(tournament, 9), 8, Absence.Kind.HALF_POINT_BYE)
     assert not Absence.objects.filter(player__tournament=tournament).exists()
+    with pytest.raises(NeedsConfirmation):  # L3: acknowledging is not confirming
+        request_absence(
+            player(tournament, 9), 8, Absence.Kind.HALF_POINT_BYE, confirm="acknowledge"
+        )
     confirmed = request_absence(
-        player(tournament, 9), 8, Absence.Kind.HALF_POINT_BYE, confirmed=True
+        player(tournament, 9), 8, Absence.Kind.HALF_POINT_BYE, confirm="confirm"
     )
     assert confirmed.kind == Absence.Kind.HALF_POINT_BYE
     # Player 1 never had one: no confirmation asked.
@@ -425,7 +445,7 @@ def test_fide_mode_corrects_the_last_two_rounds_only_and_logs_each_correction():
         TournamentError, match="only the results of rounds 4 and 5 may be corrected"
     ):
         correct_result(round_3, Result.WHITE_WINS, user=None, reason="late claim")
-    leave_fide_mode(tournament, user=None, reason="club event")
+    answering(leave_fide_mode, tournament, user=None, reason="club event")
     correct_result(round_3, Result.WHITE_WINS, user=None, reason="late claim")
     assert comments(tournament)[-1] == (
         "### Correction @ Round 3: Board 1 (Alyx – Bruno): ½-½ → 1-0. (late claim)"
@@ -482,7 +502,7 @@ def test_fide_mode_refuses_an_exchange_at_unequal_ratings():
         TournamentError, match=r"only players of equal rating .* Ding is rated 2000, Bu 1800"
     ):
         exchange_start_ranks(players["Ding"], players["Bu"])
-    leave_fide_mode(tournament, user=None, reason="club rules")
+    answering(leave_fide_mode, tournament, user=None, reason="club rules")
     exchange_start_ranks(players["Ding"], players["Bu"])
     assert tournament.players.get(name="Bu").start_rank == 2
 

@@ -90,7 +90,7 @@ def test_an_adjourned_game_is_pending_until_resolved_in_any_round(event):
     assert round_1.status == Round.Status.PUBLISHED  # not finished while a game is pending
     for number in (2, 3, 4):
         pair_round(tournament, players, number)
-    resolve_adjournment(board(round_1, 1), "0-1", user=None)
+    resolve_adjournment(board(round_1, 1), "0-1", user=None, confirm="confirm")
     round_1.refresh_from_db()
     assert round_1.status == Round.Status.FINISHED
     kinds = TournamentLog.objects.filter(kind=TournamentLog.Kind.ADJOURNMENT)

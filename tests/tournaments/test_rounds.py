@@ -8,7 +8,7 @@ import pytest
 from tests.factories import PlayerFactory, TournamentFactory
 from tournaments.models import Absence, ByeKind, PairingSystem, Round, TournamentLog
 from tournaments.services import (
-    PairingNeedsConfirmation,
+    NeedsConfirmation,
     TournamentError,
     generate_round_robin_round,
     pair_swiss_round,
@@ -114,11 +114,11 @@ def test_a_submitted_round_lists_every_problem_and_stores_nothing():
 def test_a_rematch_is_refused():
     tournament = TournamentFactory(number_of_rounds=5)
     PlayerFactory.create_batch(4, tournament=tournament)
-    play(submit_pairings(tournament, [(1, 3), (4, 2)], source="manual", confirmed=True))
+    play(submit_pairings(tournament, [(1, 3), (4, 2)], source="manual", confirm="confirm"))
     with pytest.raises(
         TournamentError, match=r"board 1: player 3 .* and player 1 .* already played"
     ):
-        submit_pairings(tournament, [(3, 1), (2, 4)], source="manual", confirmed=True)
+        submit_pairings(tournament, [(3, 1), (2, 4)], source="manual", confirm="confirm")
     assert tournament.rounds.count() == 1
 
 
@@ -127,7 +127,7 @@ def test_javafos_round_five_of_a_real_open_is_accepted_through_the_api():
     expected = json.loads((DATA / "gros_open_2010_round5_expected_pairing.json").read_text())
     pab = expected["pairing_allocated_bye"]
     round_5 = submit_pairings(
-        tournament, expected["pairs"], [pab], source="api", round_number=5, confirmed=True
+        tournament, expected["pairs"], [pab], source="api", round_number=5, confirm="confirm"
     )
     games, byes = numbered(round_5)
     assert games == [tuple(pair) for pair in expected["pairs"]]
@@ -145,7 +145,7 @@ def test_a_legal_but_unusual_round_needs_a_confirmation():
     expected = json.loads((DATA / "gros_open_2010_round5_expected_pairing.json").read_text())
     # Swap colours on every board: someone now gets a third colour in a row.
     swapped = [(black, white) for white, black in expected["pairs"]]
-    with pytest.raises(PairingNeedsConfirmation) as warning:
+    with pytest.raises(NeedsConfirmation) as warning:
         submit_pairings(tournament, swapped, [expected["pairing_allocated_bye"]], source="manual")
     assert any("colour" in problem for problem in warning.value.problems)
     assert tournament.rounds.count() == 4

@@ -57,6 +57,18 @@ class ErrorItemSerializer(serializers.Serializer[Any]):
 
 class ErrorSerializer(ErrorItemSerializer):
     errors = ErrorItemSerializer(many=True, help_text="Every problem found (at least one).")
+    level = serializers.IntegerField(
+        required=False, help_text="409 needs_confirmation only: the warning level, 2 to 4."
+    )
+    step = serializers.IntegerField(
+        required=False, help_text="409 only: 1, or 2 for the second step of a level-4 question."
+    )
+    consequences = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="409 only: what follows."
+    )
+    confirm = serializers.CharField(
+        required=False, help_text="409 only: send the request again with this in confirm."
+    )
 
 
 def error_item(code: str, detail: str, field: str | None = None) -> dict[str, Any]:
@@ -92,11 +104,22 @@ def _refusal_items(error: TournamentError, code: str) -> list[dict[str, Any]]:
     return items
 
 
+def confirmation_body(question: NeedsConfirmation) -> dict[str, Any]:
+    """A warning's question (FIDE checklist L55): the error body plus the level, what
+    follows if confirmed, and ``confirm``, the answer to send again with the request."""
+    return {
+        **error_body(_refusal_items(question, "needs_confirmation")),
+        "level": int(question.level),
+        "step": question.step,
+        "consequences": question.consequences,
+        "confirm": question.answer,
+    }
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, with the domain errors mapped and every body in one shape."""
     if isinstance(exc, NeedsConfirmation):
-        body = error_body(_refusal_items(exc, "needs_confirmation"))
-        return Response(body, status=status.HTTP_409_CONFLICT)
+        return Response(confirmation_body(exc), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, TournamentError):
         body = error_body(_refusal_items(exc, "refused"))
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)

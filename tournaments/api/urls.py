@@ -10,6 +10,11 @@ ROUND = TOURNAMENT + "rounds/<int:number>/"
 urlpatterns = [
     path("tournaments/", tournaments.TournamentListView.as_view(), name="tournaments"),
     path(TOURNAMENT, tournaments.TournamentDetailView.as_view(), name="tournament"),
+    path(
+        TOURNAMENT + "leave-fide-mode/",
+        tournaments.LeaveFideModeView.as_view(),
+        name="leave-fide-mode",
+    ),
     path(TOURNAMENT + "state/", exchange.TournamentStateView.as_view(), name="state"),
     path(TOURNAMENT + "trf/", exchange.TournamentTrfView.as_view(), name="trf"),
     path(TOURNAMENT + "players/", players.PlayerListView.as_view(), name="players"),

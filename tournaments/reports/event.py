@@ -14,6 +14,7 @@ from games.rules.rulesets import RULESETS
 from tournaments.models import Tournament
 from tournaments.scoring.sheet import TournamentSheet
 from tournaments.scoring.tiebreaks import TieBreakSpec, parse_tiebreaks
+from tournaments.selectors import fide_mode_mark
 from tournaments.trf.document import parse_trf_date
 
 
@@ -31,6 +32,8 @@ class ReportEvent:
     tiebreaks: tuple[TieBreakSpec, ...] = ()
     round_robin: bool = False
     double_round_robin: bool = False
+    fide_mode_mark: str = ""
+    """Set when the tournament left FIDE mode (checklist A5): printed on every page."""
 
     @property
     def dates(self) -> str:
@@ -89,6 +92,7 @@ def event_for_tournament(tournament: Tournament) -> ReportEvent:
         tiebreaks=parse_tiebreaks(tournament.tiebreaks),
         round_robin=tournament.is_round_robin,
         double_round_robin=tournament.system == "double_round_robin",
+        fide_mode_mark=fide_mode_mark(tournament),
     )
 
 

@@ -147,6 +147,9 @@ class PdfReport:
         ]
         if self.legend:
             lines.append(Paragraph(paragraph_markup(self.legend), self.style(self.legend_size)))
+        if self.event.fide_mode_mark:
+            mark = self.style(self.facts_size, textColor=colors.HexColor("#b00020"))
+            lines.append(Paragraph(paragraph_markup(self.event.fide_mode_mark), mark))
         return [(line, line.wrap(width, 1000)[1]) for line in lines]
 
     def _header_height(self, width: float) -> float:

@@ -5,7 +5,7 @@ transaction and leaves an audit entry (``ResultChange`` or ``TournamentLog``).
 """
 
 from .configuration import change_tiebreaks, create_tournament, leave_fide_mode, update_tournament
-from .errors import NeedsConfirmation, TournamentError
+from .errors import TournamentError
 from .players import (
     add_player,
     assign_start_ranks,
@@ -18,19 +18,18 @@ from .players import (
 )
 from .results import adjourn_game, correct_result, record_result, resolve_adjournment
 from .rounds import (
-    PairingNeedsConfirmation,
-    ResultsMissing,
     delete_draft_round,
     generate_round_robin_round,
     pair_swiss_round,
     publish_round,
     submit_pairings,
 )
+from .warnings import Caution, Level, NeedsConfirmation
 
 __all__ = [
+    "Caution",
+    "Level",
     "NeedsConfirmation",
-    "PairingNeedsConfirmation",
-    "ResultsMissing",
     "TournamentError",
     "add_player",
     "adjourn_game",

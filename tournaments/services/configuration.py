@@ -17,6 +17,7 @@ from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
 
 from .audit import last_round_number, log_event
 from .errors import TournamentError, raise_if
+from .warnings import Caution, Level, fide_mode_refusal, require_confirmation
 
 POINT_FIELDS = (
     "points_win",
@@ -52,8 +53,18 @@ TOURNAMENT_FIELDS = (
 )
 
 # Settings that shape rounds already played: fixed once round 1 is paired (FIDE checklist
-# E31–32, D24) unless the tournament has left FIDE mode.
-LOCKED_AFTER_START = frozenset({"system", "rating_type", "round_robin_withdrawals", *POINT_FIELDS})
+# D24, D28, E31–32); the tie-break list too (H46, in change_tiebreaks). In FIDE mode a change
+# is refused (L5); the way out is leaving FIDE mode (L4), after which it needs a reason.
+LOCKED_AFTER_START = frozenset(
+    {
+        "system",
+        "number_of_rounds",
+        "reverse_last_two_rounds",
+        "rating_type",
+        "round_robin_withdrawals",
+        *POINT_FIELDS,
+    }
+)
 
 
 def _fide_mode_problems(tournament: Tournament) -> list[str]:
@@ -68,18 +79,28 @@ def _fide_mode_problems(tournament: Tournament) -> list[str]:
     return []
 
 
-def _point_problems(values: dict[str, Decimal]) -> list[str]:
+def _point_problems(values: dict[str, Decimal], *, fide_mode: bool) -> list[str]:
     problems = []
     if 2 * values["points_draw"] > values["points_win"] + values["points_loss"]:
         problems.append(_("Two draws may not be worth more than a win and a loss."))
     if values["points_pairing_bye"] > values["points_win"]:
         problems.append(_("A pairing-allocated bye may not be worth more than a win."))
+    if fide_mode and values["points_pairing_bye"] < values["points_draw"]:
+        # FIDE checklist E32: a PAB scores a win, or at least a draw (C.04.1 c).
+        problems.append(
+            _("In FIDE mode a pairing-allocated bye is worth at least a draw and at most a win.")
+        )
     if (
         values["points_loss"] > values["points_draw"]
         or values["points_draw"] > values["points_win"]
     ):
         problems.append(_("Points must satisfy loss ≤ draw ≤ win."))
     return problems
+
+
+def _points_of(tournament: Tournament) -> list[str]:
+    values = {f: Decimal(getattr(tournament, f)) for f in POINT_FIELDS}
+    return _point_problems(values, fide_mode=tournament.fide_mode)
 
 
 def tiebreak_problems(tiebreaks: Any) -> list[str]:
@@ -127,7 +148,7 @@ def create_tournament(
     problems += tiebreak_problems(tournament.tiebreaks)
     problems += _fide_mode_problems(tournament)
     if not problems:
-        problems += _point_problems({f: Decimal(getattr(tournament, f)) for f in POINT_FIELDS})
+        problems += _points_of(tournament)
     if slug and Tournament.objects.filter(slug=slug).exists():
         problems.append(_("The address %(slug)s is taken.") % {"slug": slug})
     raise_if(problems)
@@ -138,6 +159,25 @@ def create_tournament(
             tournament=tournament, user=user, role=TournamentRole.Role.CHIEF_ARBITER
         )
     return tournament
+
+
+def _field_label(name: str) -> str:
+    return str(Tournament._meta.get_field(name).verbose_name)
+
+
+def _refuse_locked(names: list[str], tournament: Tournament, reason: str) -> None:
+    """A setting fixed once round 1 is paired: refused in FIDE mode (L5, the way out being
+    to leave FIDE mode), and outside it allowed with a reason (logged as ``###``)."""
+    if tournament.fide_mode:
+        refusal = fide_mode_refusal(
+            _("%(fields)s cannot change once round 1 is paired.") % {"fields": ", ".join(names)}
+        )
+        require_confirmation([refusal], action=f"configure:{tournament.pk}")
+    if not reason.strip():
+        raise TournamentError(
+            _("%(fields)s shape the rounds already paired; a change needs a reason.")
+            % {"fields": ", ".join(names)}
+        )
 
 
 @transaction.atomic
@@ -154,23 +194,22 @@ def update_tournament(
         raise TournamentError(
             _("Change the tie-break list with change_tiebreaks (it needs a reason).")
         )
-    if changes.get("fide_mode") and not tournament.fide_mode:
+    if "fide_mode" in changes and changes["fide_mode"] != tournament.fide_mode:
+        if tournament.fide_mode:
+            raise TournamentError(_("FIDE mode is left with leave_fide_mode (two-step)."))
         raise TournamentError(_("A tournament that has left FIDE mode cannot return to it."))
     started = last_round_number(tournament) > 0
     locked = sorted(
         LOCKED_AFTER_START & {k for k, v in changes.items() if getattr(tournament, k) != v}
     )
-    if started and locked and tournament.fide_mode:
-        raise TournamentError(
-            _("In FIDE mode %(fields)s cannot change once round 1 is paired.")
-            % {"fields": ", ".join(locked)}
-        )
+    if started and locked:
+        _refuse_locked([_field_label(name) for name in locked], tournament, reason)
     old = {field: getattr(tournament, field) for field in changes}
     for field, value in changes.items():
         setattr(tournament, field, value)
     problems = _full_clean(tournament) + _fide_mode_problems(tournament)
     if not problems:
-        problems += _point_problems({f: Decimal(getattr(tournament, f)) for f in POINT_FIELDS})
+        problems += _points_of(tournament)
     raise_if(problems)
     tournament.save()
     changed = {f: (str(old[f]), str(changes[f])) for f in changes if old[f] != changes[f]}
@@ -193,17 +232,17 @@ def update_tournament(
 def change_tiebreaks(
     tournament: Tournament, tiebreaks: list[str], *, user: AbstractBaseUser | None, reason: str = ""
 ) -> Tournament:
-    """Set the tie-break list. Once round 1 is paired a change needs a reason and is logged."""
+    """Set the tie-break list (FIDE checklist H46). Once round 1 is paired it is fixed in
+    FIDE mode (L5); outside FIDE mode a change needs a reason and is logged with the round
+    and the previous list. Sending the list unchanged is no change."""
     raise_if(tiebreak_problems(tiebreaks))
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    round_number = last_round_number(tournament)
-    if round_number and not reason.strip():
-        raise TournamentError(
-            _("The tie-break list is fixed once round 1 is paired; a change needs a reason.")
-        )
     old = list(tournament.tiebreaks)
-    if old == tiebreaks:
+    if old == list(tiebreaks):
         return tournament
+    round_number = last_round_number(tournament)
+    if round_number:
+        _refuse_locked([_("The tie-break list")], tournament, reason)
     tournament.tiebreaks = list(tiebreaks)
     tournament.save(update_fields=["tiebreaks", "updated_at"])
     log_event(
@@ -220,24 +259,52 @@ def change_tiebreaks(
     return tournament
 
 
+def fide_mode_exit_consequences() -> tuple[str, ...]:
+    """What leaving FIDE mode does, as the L4 question lists it."""
+    return (
+        _("There is no way back: the tournament can never return to FIDE mode."),
+        _(
+            "Every page and printed report of the tournament is marked as not run in "
+            "FIDE mode, for good."
+        ),
+        _("The TRF report carries a ### line naming the round and your reason."),
+        _(
+            "Settings locked once round 1 is paired (rounds, pairing system, tie-breaks, "
+            "points) can then be changed with a reason; results of older rounds can be "
+            "corrected."
+        ),
+    )
+
+
 @transaction.atomic
 def leave_fide_mode(
-    tournament: Tournament, *, user: AbstractBaseUser | None, reason: str
+    tournament: Tournament, *, user: AbstractBaseUser | None, reason: str, confirm: str = ""
 ) -> Tournament:
-    """Leave FIDE mode for good (FIDE checklist A5: no re-entry)."""
+    """Leave FIDE mode for good (FIDE checklist A5): an L4 two-step confirmation with the
+    consequences, a reason, a ``###`` line with the round, no re-entry."""
     if not reason.strip():
         raise TournamentError(_("Leaving FIDE mode needs a reason."))
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not tournament.fide_mode:
         raise TournamentError(_("The tournament is not in FIDE mode."))
+    question = Caution(
+        Level.CONSEQUENCES,
+        _("Leave FIDE mode for %(name)s?") % {"name": tournament.name},
+        fide_mode_exit_consequences(),
+    )
+    require_confirmation([question], confirm, action=f"leave-fide-mode:{tournament.pk}")
     tournament.fide_mode = False
     tournament.save(update_fields=["fide_mode", "updated_at"])
+    latest = last_round_number(tournament)
     log_event(
         tournament,
         TournamentLog.Kind.FIDE_MODE_EXIT,
-        gettext_lazy("FIDE mode left."),
+        gettext_lazy("FIDE mode left after round %(round)s was paired.")
+        if latest
+        else gettext_lazy("FIDE mode left before round 1 was paired."),
+        params={"round": latest},
         user=user,
-        round_number=last_round_number(tournament) or None,
+        round_number=latest or None,
         reason=reason,
     )
     return tournament

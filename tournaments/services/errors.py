@@ -17,8 +17,3 @@ def raise_if(problems: list[str]) -> None:
     """Refuse the whole change when any problem was collected."""
     if problems:
         raise TournamentError(problems)
-
-
-class NeedsConfirmation(TournamentError):
-    """A legal but unusual change (FIDE checklist level L3): the caller repeats the request
-    with ``confirmed=True`` once the arbiter has confirmed it."""

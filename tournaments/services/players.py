@@ -14,7 +14,8 @@ from tournaments.models import Absence, ByeKind, Player, Tournament, TournamentL
 from tournaments.models.player import TITLE_ORDER
 
 from .audit import last_round_number, log_event, recorded_user
-from .errors import NeedsConfirmation, TournamentError, raise_if
+from .errors import TournamentError, raise_if
+from .warnings import Level, cautions, require_confirmation
 
 # What an arbiter types for a player: the page form and the API both edit exactly these.
 PLAYER_FIELDS = (
@@ -352,13 +353,13 @@ def request_absence(
     *,
     user: AbstractBaseUser | None = None,
     reason: str = "",
-    confirmed: bool = False,
+    confirm: str = "",
 ) -> Absence:
     """A bye asked for before the round is paired (half-, zero- or full-point).
 
     FIDE checklist E33–E34: a half-point bye is refused to a player flagged "no half-point
-    bye"; a player's second and later half-point byes raise :class:`NeedsConfirmation`
-    unless ``confirmed``; a full-point bye is logged (``### FPB``) and the returned absence's
+    bye"; a player's second and later half-point byes ask an L3 confirmation (``confirm``,
+    see :mod:`.warnings`); a full-point bye is logged (``### FPB``) and the returned absence's
     ``warnings`` (not stored) carry FIDE's notice that full-point byes are deprecated.
     """
     tournament = player.tournament
@@ -385,10 +386,12 @@ def request_absence(
         )
     raise_if(problems)
     earlier = half_point_bye_rounds(player) if kind == Absence.Kind.HALF_POINT_BYE else []
-    if earlier and not confirmed:
-        raise NeedsConfirmation(
-            _("%(name)s already has a half-point bye in round %(rounds)s; confirm a further one.")
-            % {"name": player.name, "rounds": ", ".join(map(str, earlier))}
+    if earlier:
+        question = _(
+            "%(name)s already has a half-point bye in round %(rounds)s; confirm a further one."
+        ) % {"name": player.name, "rounds": ", ".join(map(str, earlier))}
+        require_confirmation(
+            cautions(Level.CONFIRM, [question]), confirm, action=f"half-bye:{player.pk}"
         )
     absence = Absence.objects.create(
         player=player,

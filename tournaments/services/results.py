@@ -14,6 +14,7 @@ from tournaments.models import EntrySource, Pairing, Result, ResultChange, Round
 
 from .audit import last_round_number, log_event, recorded_user
 from .errors import TournamentError
+from .warnings import Level, cautions, require_confirmation
 
 _SPELLINGS = str.maketrans({"½": "1/2", "−": "-", "–": "-", " ": None})
 _SCORES = re.compile(r"(1/2|1|0)-(1/2|1|0)")
@@ -100,6 +101,7 @@ def record_result(
     ruling_ref: str | None = None,
     unrated: bool | None = None,
     locked: bool = False,
+    confirm: str = "",
 ) -> Pairing:
     """Set a board's result, keeping the old one in the audit trail.
 
@@ -108,6 +110,8 @@ def record_result(
     ``unrated`` marks a game of less than one move (``None`` keeps the board's flag).
     ``locked``: the caller has read ``pairing`` (with its round, tournament and players)
     ``select_for_update`` in the current transaction, so it is not read again.
+    An adjourned game decided other than by a draw asks an L3 confirmation (``confirm``,
+    FIDE checklist G41): pairing counted it as a draw.
     """
     if not locked:
         pairing = (
@@ -126,6 +130,8 @@ def record_result(
     if refusal:
         raise TournamentError(refusal)
     kind = _reason_kind(old, new, source, ruling_ref)
+    if kind == ResultChange.Reason.ADJOURNMENT and old == Result.ADJOURNED and new != Result.DRAW:
+        _confirm_adjournment_decided(pairing, new, confirm)
     pairing.result, pairing.unrated = new, unrated
     pairing.entry_source, pairing.entered_at = source, timezone.now()
     pairing.entered_by = recorded_user(user)
@@ -144,6 +150,25 @@ def record_result(
     _log_integrity_event(pairing, old, new, kind, user, reason)
     _update_round_status(pairing.round)
     return pairing
+
+
+def _confirm_adjournment_decided(pairing: Pairing, new: Result, confirm: str) -> None:
+    """FIDE checklist G41, L3: later rounds were paired as if this game were drawn; a
+    ruling is confirmed on its own page, so this asks only for results typed or sent."""
+    question = _(
+        "Round %(round)s, board %(board)s (%(white)s – %(black)s) was adjourned and counted as "
+        "a draw for pairing; %(result)s changes the scores later rounds were paired on and is "
+        "written to the report as an adjournment."
+    ) % {
+        "round": pairing.round.number,
+        "board": pairing.board,
+        "white": pairing.white.name,
+        "black": pairing.black.name if pairing.black else "",
+        "result": new.label,
+    }
+    require_confirmation(
+        cautions(Level.CONFIRM, [question]), confirm, action=f"adjourned:{pairing.pk}"
+    )
 
 
 def _log_integrity_event(
@@ -205,7 +230,12 @@ def adjourn_game(pairing: Pairing, *, user: AbstractBaseUser | None, reason: str
 
 
 def resolve_adjournment(
-    pairing: Pairing, result: str, *, user: AbstractBaseUser | None, reason: str = ""
+    pairing: Pairing,
+    result: str,
+    *,
+    user: AbstractBaseUser | None,
+    reason: str = "",
+    confirm: str = "",
 ) -> Pairing:
     """Enter the final result of an adjourned game."""
     if pairing.result != Result.ADJOURNED:
@@ -213,5 +243,10 @@ def resolve_adjournment(
     if result == Result.ADJOURNED:
         raise TournamentError(_("An adjourned game is resolved with its final result."))
     return record_result(
-        pairing, result, source=EntrySource.HAND, user=user, reason=reason or "resumed"
+        pairing,
+        result,
+        source=EntrySource.HAND,
+        user=user,
+        reason=reason or "resumed",
+        confirm=confirm,
     )

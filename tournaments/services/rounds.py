@@ -33,8 +33,9 @@ from tournaments.pairing import (
 from tournaments.selectors import open_adjournments, pairing_state
 
 from .audit import last_round_number, log_event
-from .errors import NeedsConfirmation, TournamentError
+from .errors import TournamentError
 from .results import adjourn_game
+from .warnings import Caution, Level, cautions, require_confirmation
 
 ABSENCE_BYES = {
     Absence.Kind.HALF_POINT_BYE: ByeKind.HALF_POINT,
@@ -227,63 +228,74 @@ def _store_generated_pairing(
     return round_
 
 
-class ResultsMissing(TournamentError):
-    """The last round has games without a result: pairing goes on only when the caller
-    confirms (``adjourn_missing=True``) that they are adjourned (FIDE checklist G40)."""
+def _pairing_questions(tournament: Tournament) -> tuple[int, list[Caution], list[int]]:
+    """The round to pair, what must be acknowledged first, and the last round's boards
+    without a result; refuses what forbids pairing.
 
-    def __init__(self, problems: list[str], *, round_number: int, boards: list[int]) -> None:
-        super().__init__(problems)
-        self.round_number = round_number
-        self.boards = boards
-
-
-def _pairing_problems(
-    tournament: Tournament, *, adjourn_missing: bool, user: AbstractBaseUser | None
-) -> tuple[int, list[str]]:
-    """The round to pair and the warnings to hand back; refuses what forbids pairing.
-
-    Games still without a result in the last round are adjourned (a draw for pairing,
-    logged) when ``adjourn_missing`` confirms it, refused with their boards otherwise.
-    Adjourned games still open give a warning (checklist G40).
+    FIDE checklist G40, level L2: games of the last round still without a result are
+    adjourned (a draw for pairing, each logged) once the arbiter acknowledges it, and
+    pairing while an older adjourned game is open is acknowledged too.
     """
     number, problems, missing = _next_round(tournament)
     if problems:
         if missing:
             problems.append(_missing_message(number - 1, missing))
         raise TournamentError(problems)
-    if missing and not adjourn_missing:
-        raise ResultsMissing(
-            [_missing_message(number - 1, missing)], round_number=number - 1, boards=missing
+    asked = []
+    if missing:
+        asked.append(
+            _(
+                "Round %(round)s has no result on board %(boards)s: pairing round %(next)s "
+                "adjourns these games (a draw for pairing until their result is entered)."
+            )
+            % {"round": number - 1, "boards": ", ".join(map(str, missing)), "next": number}
         )
-    warnings = [
+    asked += [
         _("Round %(round)s, board %(board)s: the adjourned game is still open.")
         % {"round": round_number, "board": board}
         for round_number, board in open_adjournments(tournament)
     ]
+    return number, cautions(Level.ACKNOWLEDGE, asked), missing
+
+
+def _adjourn_missing(
+    tournament: Tournament, number: int, boards: list[int], user: AbstractBaseUser | None
+) -> None:
+    """Adjourn the boards of round ``number - 1`` left without a result (each logged)."""
     for pairing in Pairing.objects.filter(
-        round__tournament=tournament, round__number=number - 1, board__in=missing
+        round__tournament=tournament, round__number=number - 1, board__in=boards
     ):
         adjourn_game(
             pairing,
             user=user,
             reason=_("adjourned to pair round %(round)s") % {"round": number},
         )
-    return number, warnings
+
+
+def _prepare_pairing(
+    tournament: Tournament, *, confirm: str, user: AbstractBaseUser | None
+) -> tuple[int, list[str]]:
+    """The round to pair once what needs acknowledging is acknowledged, and the warnings
+    acknowledged (to show again with the round)."""
+    number, asked, missing = _pairing_questions(tournament)
+    require_confirmation(asked, confirm, action=f"pair:{tournament.pk}:{number}")
+    _adjourn_missing(tournament, number, missing, user)
+    return number, [c.message for c in asked]
 
 
 @transaction.atomic
 def generate_round_robin_round(
-    tournament: Tournament, *, user: AbstractBaseUser | None = None, adjourn_missing: bool = False
+    tournament: Tournament, *, user: AbstractBaseUser | None = None, confirm: str = ""
 ) -> Round:
     """The next round of a (double) round robin from the FIDE Berger tables, as a draft.
 
     The odd player out of a round robin with an odd number of players has a free round,
-    stored as a zero-point bye. ``adjourn_missing``: see :func:`pair_swiss_round`.
+    stored as a zero-point bye. ``confirm``: see :func:`pair_swiss_round`.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not tournament.is_round_robin:
         raise TournamentError(_("This tournament is a Swiss; pair it with the Swiss engine."))
-    number, warnings = _pairing_problems(tournament, adjourn_missing=adjourn_missing, user=user)
+    number, warnings = _prepare_pairing(tournament, confirm=confirm, user=user)
     ranks = set(tournament.players.values_list("start_rank", flat=True))
     count = len(ranks)
     if ranks != set(range(1, count + 1)):
@@ -321,19 +333,19 @@ def pair_swiss_round(
     *,
     user: AbstractBaseUser | None = None,
     engine: PairingEngine | None = None,
-    adjourn_missing: bool = False,
+    confirm: str = "",
 ) -> Round:
     """The next Swiss round from the built-in FIDE Dutch engine (or ``engine``), as a draft.
 
-    Games of the last round still without a result refuse pairing (:class:`ResultsMissing`,
-    naming the boards) unless ``adjourn_missing`` confirms they are adjourned: they then
-    count as draws and each adjournment is logged. The returned round's ``warnings`` (not
-    stored) list adjourned games still open, for the caller to show (FIDE checklist G40).
+    Games of the last round still without a result, and older adjourned games still open,
+    ask an L2 acknowledgement (``confirm``, see :mod:`.warnings`); once given, the missing
+    games are adjourned (a draw for pairing, each logged). The returned round's
+    ``warnings`` (not stored) repeat what was acknowledged (FIDE checklist G40).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.is_round_robin:
         raise TournamentError(_("This tournament is a round robin; use the Berger tables."))
-    number, warnings = _pairing_problems(tournament, adjourn_missing=adjourn_missing, user=user)
+    number, warnings = _prepare_pairing(tournament, confirm=confirm, user=user)
     try:
         pairing = pair_round(pairing_state(tournament, number), engine)
     except PairingError as error:
@@ -351,10 +363,6 @@ def pair_swiss_round(
     )
 
 
-class PairingNeedsConfirmation(NeedsConfirmation):
-    """A legal but unusual round (FIDE checklist level L3): store it only when confirmed."""
-
-
 @transaction.atomic
 def submit_pairings(
     tournament: Tournament,
@@ -364,19 +372,18 @@ def submit_pairings(
     source: str,
     user: AbstractBaseUser | None = None,
     round_number: int | None = None,
-    confirmed: bool = False,
-    adjourn_missing: bool = False,
+    confirm: str = "",
 ) -> Round:
     """Store a whole round given by starting ranks: ``pairs`` (white, black) in board order,
     ``byes`` the pairing-allocated bye(s). Byes announced for the round are added.
 
     ``source`` is ``manual`` (typed in), ``api`` (pairing software) or ``import``. The round is
     checked as a whole: every error is listed and nothing is stored; warnings (a third colour
-    in a row, …) raise :class:`PairingNeedsConfirmation` unless ``confirmed``.
-    ``adjourn_missing`` and the returned round's ``warnings``: see :func:`pair_swiss_round`.
+    in a row, …) ask an L3 confirmation, and missing results an L2 acknowledgement
+    (``confirm``; the highest level present is asked, see :mod:`.warnings`).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    number, adjourned = _pairing_problems(tournament, adjourn_missing=adjourn_missing, user=user)
+    number, asked, missing = _pairing_questions(tournament)
     if round_number is not None and round_number != number:
         raise TournamentError(
             _("Round %(given)s cannot be paired now; the next round is %(next)s.")
@@ -384,13 +391,17 @@ def submit_pairings(
         )
     if source not in Round.PairedBy.values:
         raise TournamentError(_("Unknown pairing source %(source)s.") % {"source": source})
+    # Adjourned first, so that the check sees those games as draws; refusing below rolls
+    # the adjournments back with everything else.
+    _adjourn_missing(tournament, number, missing, user)
     pairing = EnginePairing(pairs=tuple(map(tuple, pairs)), byes=tuple(byes))
     meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
     check = validate_round(pairing_state(tournament, number), pairing, meetings_allowed=meetings)
     if check.errors:
         raise TournamentError(check.errors)
-    if check.warnings and not confirmed:
-        raise PairingNeedsConfirmation(check.warnings)
+    asked += cautions(Level.CONFIRM, check.warnings)
+    require_confirmation(asked, confirm, action=f"pair:{tournament.pk}:{number}")
+    adjourned = [c.message for c in asked if c.level == Level.ACKNOWLEDGE]
     round_ = _store_pairing(tournament, number, pairing, paired_by=source)
     kind = (
         TournamentLog.Kind.MANUAL_PAIRING

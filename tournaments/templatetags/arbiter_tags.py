@@ -9,6 +9,7 @@ from django import template
 from tournaments.models import Tournament
 from tournaments.permissions import Action, actions_for
 from tournaments.scoring.standings import format_points
+from tournaments.selectors import fide_mode_mark
 
 register = template.Library()
 
@@ -37,3 +38,9 @@ def tournament_actions(context: template.Context, tournament: Tournament) -> fro
     """What the page's user may do to the tournament: ``{% tournament_actions t as actions %}``
     (for shared fragments such as the navigation, on pages that do not pass it)."""
     return actions_for(context["request"].user, tournament)
+
+
+@register.simple_tag
+def fide_exit_mark(tournament: object) -> str:
+    """The mark of a tournament that left FIDE mode (empty otherwise, or without one)."""
+    return fide_mode_mark(tournament) if isinstance(tournament, Tournament) else ""

@@ -1,12 +1,20 @@
-"""What the arbiters' views share: service errors onto forms, htmx detection."""
+"""What the arbiters' views share: service errors onto forms, the warning levels' question
+page, htmx detection."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from tournaments.services import TournamentError
+from tournaments.models import Tournament
+from tournaments.services import Level, NeedsConfirmation, TournamentError
 
 
 def add_problems(form: forms.BaseForm, error: TournamentError) -> None:
@@ -22,3 +30,50 @@ def flash_problems(request: HttpRequest, error: TournamentError) -> None:
 
 def is_htmx(request: HttpRequest) -> bool:
     return request.headers.get("HX-Request") == "true"
+
+
+_BUTTONS = {
+    Level.ACKNOWLEDGE: gettext_lazy("I acknowledge this; go on"),
+    Level.CONFIRM: gettext_lazy("Confirm"),
+}
+
+
+def confirmation_page(
+    request: HttpRequest,
+    question: NeedsConfirmation,
+    *,
+    tournament: Tournament,
+    title: str,
+    cancel_url: str,
+    data: Mapping[str, Any] | None = None,
+) -> HttpResponse:
+    """The warning a service raised, with the button that repeats the request with the
+    level's answer (FIDE checklist L55) and a way to cancel. The request's fields (or
+    ``data``) are sent again unchanged; an L4 question takes two such pages."""
+    fields = data if data is not None else request.POST
+    hidden = [
+        (name, value)
+        for name in fields
+        if name not in {"csrfmiddlewaretoken", "confirm"}
+        for value in (fields.getlist(name) if hasattr(fields, "getlist") else [fields[name]])
+    ]
+    if question.level < Level.CONSEQUENCES:
+        button = str(_BUTTONS[question.level])
+    elif question.step == 1:
+        button = _("I understand the consequences; continue")
+    else:
+        button = _("Yes, do it: this is final")
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {
+            "tournament": tournament,
+            "title": title,
+            "question": question,
+            "level": question.level,
+            "hidden": hidden,
+            "button": button,
+            "cancel_url": cancel_url,
+        },
+        status=409,
+    )

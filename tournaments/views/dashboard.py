@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -20,15 +21,18 @@ from tournaments.permissions import (
     tournament_action_required,
 )
 from tournaments.services import (
+    NeedsConfirmation,
     TournamentError,
     change_tiebreaks,
     create_tournament,
+    leave_fide_mode,
     update_tournament,
 )
+from tournaments.services.configuration import fide_mode_exit_consequences
 from tournaments.services.trf_exchange import import_trf
 
-from .common import add_problems
-from .forms import TournamentForm, UploadForm
+from .common import add_problems, confirmation_page
+from .forms import LeaveFideModeForm, TournamentForm, UploadForm
 
 
 @tournament_action_required(Action.FOLLOW)
@@ -85,6 +89,42 @@ def edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             return redirect("tournaments:dashboard", tournament_id=tournament.pk)
     return render(
         request, "tournaments/tournament_form.html", {"form": form, "tournament": tournament}
+    )
+
+
+@tournament_action_required(Action.CONFIGURE)
+@require_http_methods(["GET", "POST"])
+def leave_fide(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Leave FIDE mode for good (FIDE checklist A5): a reason, then two confirmations (L4)."""
+    if not tournament.fide_mode:
+        messages.info(request, _("The tournament has already left FIDE mode."))
+        return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+    form = LeaveFideModeForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            leave_fide_mode(
+                tournament,
+                user=request.user,
+                reason=form.cleaned_data["reason"],
+                confirm=form.cleaned_data["confirm"],
+            )
+        except NeedsConfirmation as question:
+            return confirmation_page(
+                request,
+                question,
+                tournament=tournament,
+                title=_("Leave FIDE mode"),
+                cancel_url=reverse("tournaments:dashboard", args=[tournament.pk]),
+            )
+        except TournamentError as error:
+            add_problems(form, error)
+        else:
+            messages.success(request, _("The tournament has left FIDE mode."))
+            return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+    return render(
+        request,
+        "tournaments/leave_fide_mode.html",
+        {"form": form, "tournament": tournament, "consequences": fide_mode_exit_consequences()},
     )
 
 

@@ -17,6 +17,14 @@ from tournaments.services.configuration import (
 from tournaments.services.players import PLAYER_FIELDS
 
 
+class ConfirmField(forms.CharField):
+    """The answer to a warning's question (FIDE checklist L55), sent back by the question
+    page (:func:`tournaments.views.common.confirmation_page`); empty on the first request."""
+
+    def __init__(self) -> None:
+        super().__init__(required=False, widget=forms.HiddenInput, max_length=500)
+
+
 class DateInput(forms.DateInput):
     input_type = "date"
 
@@ -113,7 +121,7 @@ class AbsenceForm(forms.Form):
     round_number = forms.IntegerField(label=_("Round"), min_value=1)
     kind = forms.ChoiceField(label=_("Kind of bye"), choices=Absence.Kind.choices)
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
-    confirmed = forms.BooleanField(label=_("Confirm a further half-point bye"), required=False)
+    confirm = ConfirmField()
 
 
 class UploadForm(forms.Form):
@@ -150,15 +158,13 @@ class PairingsForm(forms.Form):
         required=False,
         help_text=_("bbpPairings or JaVaFo output: the number of boards, then one board a line."),
     )
-    confirmed = forms.BooleanField(
-        label=_("Store the round despite the warnings"),
-        required=False,
-        widget=forms.HiddenInput,
-    )
+    confirm = ConfirmField()
 
-    def ask_to_confirm(self) -> None:
-        """Show the confirmation box: the round was checked and only warnings remain."""
-        self.fields["confirmed"].widget = forms.CheckboxInput()
+    @staticmethod
+    def as_text(pairs: list[tuple[int, int]], byes: list[int]) -> str:
+        """Boards as this form reads them, to send a checked round again."""
+        lines = [f"{white} {black}" for white, black in pairs]
+        return "\n".join([*lines, *(f"bye {rank}" for rank in byes)])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -197,9 +203,20 @@ class PairingsForm(forms.Form):
         return pairs, byes
 
 
+class LeaveFideModeForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Written to the log and to the TRF report's ### line."),
+    )
+    confirm = ConfirmField()
+
+
 class ResultForm(forms.Form):
     result = forms.ChoiceField(label=_("Result"), choices=Result.choices)
     reason = forms.CharField(label=_("Reason for the correction"), max_length=500, required=False)
+    confirm = ConfirmField()
 
 
 class RoleForm(forms.Form):

@@ -7,6 +7,7 @@ import secrets
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -26,7 +27,7 @@ from tournaments.services.audit import last_round_number
 from tournaments.services.csv_players import import_players_csv
 
 from . import public
-from .common import add_problems, flash_problems
+from .common import add_problems, confirmation_page, flash_problems
 from .forms import AbsenceForm, PlayerForm, UploadForm, WithdrawForm
 
 
@@ -139,14 +140,20 @@ def number(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_http_methods(["POST"])
 def absence(request: HttpRequest, tournament: Tournament, player_id: int) -> HttpResponse:
     """Record a bye the player asked for, from the form on the player's card. A further
-    half-point bye comes back to the card with the question and a box to confirm it."""
+    half-point bye is recorded once confirmed on the question page (L3)."""
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
     form = AbsenceForm(request.POST)
     if form.is_valid():
         try:
             request_absence(player, user=request.user, **form.cleaned_data)
         except NeedsConfirmation as question:
-            return public.render_player(request, tournament, player, form, question.problems)
+            return confirmation_page(
+                request,
+                question,
+                tournament=tournament,
+                title=player.name,
+                cancel_url=reverse("tournaments:player", args=[tournament.pk, player.pk]),
+            )
         except TournamentError as error:
             add_problems(form, error)
             return public.render_player(request, tournament, player, form)

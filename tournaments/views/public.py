@@ -75,7 +75,6 @@ def render_player(
     tournament: Tournament,
     player: Player,
     absence_form: AbsenceForm | None = None,
-    questions: list[str] | None = None,
 ) -> HttpResponse:
     """The card page, with the bye-request form (bound when it came back with a problem)."""
     actions = actions_for(request.user, tournament)
@@ -88,7 +87,6 @@ def render_player(
             "absences": player.absences.order_by("round_number"),
             "absence_form": absence_form
             or AbsenceForm(initial={"round_number": last_round_number(tournament) + 1}),
-            "questions": questions or [],
             "actions": actions,
         },
     )

@@ -13,9 +13,9 @@ from django.views.decorators.http import require_http_methods
 
 from tournaments.models import EntrySource, Pairing, Result, Round, Tournament
 from tournaments.permissions import Action, actions_for, can, tournament_action_required
-from tournaments.services import TournamentError, record_result
+from tournaments.services import NeedsConfirmation, TournamentError, record_result
 
-from .common import is_htmx
+from .common import confirmation_page, is_htmx
 from .forms import ResultForm
 
 KEYS = [
@@ -97,7 +97,7 @@ def save_result(
         board=board,
     )
     form = ResultForm(request.POST)
-    error, saved = "", False
+    error, saved, question = "", False, None
     if not form.is_valid():
         error = " ".join(str(e) for errors in form.errors.values() for e in errors)
     else:
@@ -108,7 +108,20 @@ def save_result(
                 source=EntrySource.HAND,
                 user=request.user,
                 reason=form.cleaned_data["reason"],
+                confirm=form.cleaned_data["confirm"],
             )
+        except NeedsConfirmation as asked:
+            if not is_htmx(request):
+                url = reverse("tournaments:round", args=[tournament.pk, number])
+                return confirmation_page(
+                    request,
+                    asked,
+                    tournament=tournament,
+                    title=_("Board %(board)s") % {"board": board},
+                    cancel_url=f"{url}#board-{board}",
+                )
+            question = asked
+            error = " ".join(asked.problems)
         except TournamentError as refusal:
             error = " ".join(refusal.problems)
         else:
@@ -125,6 +138,8 @@ def save_result(
                 "may_enter_games": can(request.user, Action.ENTER_GAMES, tournament),
                 "saved": saved,
                 "error": error,
+                "question": question,
+                "asked": form.cleaned_data if question else {},
             },
         )
     if error:

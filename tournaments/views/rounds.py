@@ -5,13 +5,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.models import Round, Tournament
 from tournaments.permissions import Action, tournament_action_required
 from tournaments.services import (
-    PairingNeedsConfirmation,
+    NeedsConfirmation,
     TournamentError,
     delete_draft_round,
     generate_round_robin_round,
@@ -20,22 +21,33 @@ from tournaments.services import (
     submit_pairings,
 )
 
-from .common import add_problems, flash_problems
+from .common import add_problems, confirmation_page, flash_problems
 from .forms import PairingsForm
 
 
 @tournament_action_required(Action.MANAGE_ROUNDS)
 @require_http_methods(["POST"])
 def pair_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The next round as a draft: Berger tables for a round robin, the Dutch engine for a Swiss."""
+    """The next round as a draft: Berger tables for a round robin, the Dutch engine for a Swiss.
+
+    Results still missing (they will be adjourned) or adjourned games still open are
+    acknowledged first (FIDE checklist G40, L2)."""
+    pair = generate_round_robin_round if tournament.is_round_robin else pair_swiss_round
     try:
-        if tournament.is_round_robin:
-            round_ = generate_round_robin_round(tournament, user=request.user)
-        else:
-            round_ = pair_swiss_round(tournament, user=request.user)
+        round_ = pair(tournament, user=request.user, confirm=request.POST.get("confirm", ""))
+    except NeedsConfirmation as question:
+        return confirmation_page(
+            request,
+            question,
+            tournament=tournament,
+            title=_("Pair the next round"),
+            cancel_url=reverse("tournaments:dashboard", args=[tournament.pk]),
+        )
     except TournamentError as error:
         flash_problems(request, error)
         return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+    for warning in round_.warnings:
+        messages.warning(request, warning)
     messages.success(
         request,
         _("Round %(round)s paired as a draft; check it and publish it.") % {"round": round_.number},
@@ -48,7 +60,6 @@ def pair_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def enter_pairings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """A Swiss round from pairing software or a hand draw, typed in by starting ranks."""
     form = PairingsForm(request.POST or None, request.FILES or None)
-    warnings: list[str] = []
     if request.method == "POST" and form.is_valid():
         pairs, byes = form.cleaned_data["pairs"], form.cleaned_data["byes"]
         try:
@@ -58,11 +69,18 @@ def enter_pairings(request: HttpRequest, tournament: Tournament) -> HttpResponse
                 byes,
                 source=Round.PairedBy.MANUAL,
                 user=request.user,
-                confirmed=form.cleaned_data["confirmed"],
+                confirm=form.cleaned_data["confirm"],
             )
-        except PairingNeedsConfirmation as warning:
-            warnings = warning.problems
-            form.ask_to_confirm()
+        except NeedsConfirmation as question:
+            # The boards go back as text: an uploaded file is not sent twice.
+            return confirmation_page(
+                request,
+                question,
+                tournament=tournament,
+                title=_("Enter pairings"),
+                cancel_url=reverse("tournaments:round_enter", args=[tournament.pk]),
+                data={"boards": PairingsForm.as_text(pairs, byes)},
+            )
         except TournamentError as error:
             add_problems(form, error)
         else:
@@ -74,7 +92,7 @@ def enter_pairings(request: HttpRequest, tournament: Tournament) -> HttpResponse
     return render(
         request,
         "tournaments/pairings_form.html",
-        {"form": form, "tournament": tournament, "warnings": warnings, "players": players},
+        {"form": form, "tournament": tournament, "players": players},
     )
 
 

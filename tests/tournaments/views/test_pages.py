@@ -10,9 +10,14 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from tests.factories import PlayerFactory, TournamentFactory, UserFactory
+from tests.factories import PlayerFactory, TournamentFactory, UserFactory, answering
 from tournaments.models import Pairing, Result, Round, Tournament, TournamentRole
-from tournaments.services import generate_round_robin_round, publish_round, record_result
+from tournaments.services import (
+    generate_round_robin_round,
+    leave_fide_mode,
+    publish_round,
+    record_result,
+)
 from tournaments.services.trf_exchange import import_trf
 
 DATA = Path(__file__).parents[2] / "data" / "ui"
@@ -178,12 +183,14 @@ def test_bye_requests_from_the_player_card_ask_before_a_second_half_point_bye(cl
     half = {"kind": "half", "reason": "exam"}
     assert client.post(ask, {**half, "round_number": 2}).status_code == 302
     page = client.post(ask, {**half, "round_number": 5})
-    assert page.status_code == 200
-    assert "already has a half-point bye in round 2; confirm a further one" in (
-        page.content.decode()
-    )
+    assert page.status_code == 409
+    text = page.content.decode()
+    assert "already has a half-point bye in round 2; confirm a further one" in text
+    assert "Warning level L3: Confirm or cancel" in text
+    assert 'name="confirm" value="confirm"' in text
+    assert 'name="round_number" value="5"' in text  # the request, sent again unchanged
     assert list(player.absences.values_list("round_number", flat=True)) == [2]
-    client.post(ask, {**half, "round_number": 5, "confirmed": "on"})
+    client.post(ask, {**half, "round_number": 5, "confirm": "confirm"})
     assert list(player.absences.values_list("round_number", flat=True)) == [2, 5]
     refused = client.post(ask, {**half, "round_number": 9}).content.decode()
     assert "The tournament has only 7 rounds." in refused
@@ -241,28 +248,53 @@ def test_an_expired_session_sends_htmx_to_the_login_page_not_into_the_row(client
     assert Pairing.objects.get(round__tournament=round_robin, board=1).result == "*"
 
 
-def test_a_refused_tiebreak_change_keeps_the_other_edits_out(client, round_robin):
-    """Once round 1 is paired the tie-break list changes only with a reason (FIDE checklist);
-    the page saves all its fields or none."""
-    client.force_login(with_role(round_robin, Role.CHIEF_ARBITER))
-    form = client.get(url("edit", round_robin)).context["form"]
-    data = {
+def edit_form_data(client, tournament):
+    """The edit page's form as it comes, ready to post back."""
+    form = client.get(url("edit", tournament)).context["form"]
+    return {
         name: value
         for name, value in (
             (field.html_name, field.value()) for field in form if field.value() is not None
         )
         if not isinstance(value, bool) or value
     }
-    data.update(place="Reykjavik", tiebreaks="SB, DE")
+
+
+def test_a_refused_tiebreak_change_keeps_the_other_edits_out(client, round_robin):
+    """Once round 1 is paired the tie-break list is fixed in FIDE mode (checklist H46), and
+    outside it changes only with a reason; the page saves all its fields or none."""
+    client.force_login(with_role(round_robin, Role.CHIEF_ARBITER))
+    data = edit_form_data(client, round_robin)
+    data.update(place="Reykjavik", tiebreaks="SB, DE", reason="typed late")
     response = client.post(url("edit", round_robin), data)
     assert response.status_code == 200
-    assert "a change needs a reason" in response.content.decode()
+    text = response.content.decode()
+    assert "The tie-break list cannot change once round 1 is paired." in text
+    assert "leaving FIDE mode (for good) allows it" in text
     round_robin.refresh_from_db()
     assert (round_robin.place, round_robin.tiebreaks) == ("", [])
+    answering(leave_fide_mode, round_robin, user=None, reason="club event")
+    del data["reason"]
+    assert "a change needs a reason" in client.post(url("edit", round_robin), data).text
     data["reason"] = "announced before round 1, typed late"
     assert client.post(url("edit", round_robin), data).status_code == 302
     round_robin.refresh_from_db()
     assert (round_robin.place, round_robin.tiebreaks) == ("Reykjavik", ["SB", "DE"])
+
+
+def test_editing_a_started_tournament_without_touching_the_tiebreaks_needs_no_reason(
+    client, round_robin
+):
+    """Issue: saving the edit page after round 1 with the tie-breaks as they were was refused
+    ("the tie-break list is fixed … needs a reason")."""
+    round_robin.tiebreaks = ["DE", "SB"]
+    round_robin.save(update_fields=["tiebreaks"])
+    client.force_login(with_role(round_robin, Role.CHIEF_ARBITER))
+    data = edit_form_data(client, round_robin)
+    data.update(place="Reykjavik")
+    assert client.post(url("edit", round_robin), data).status_code == 302
+    round_robin.refresh_from_db()
+    assert (round_robin.place, round_robin.tiebreaks) == ("Reykjavik", ["DE", "SB"])
 
 
 def test_a_refusal_explains_who_gives_the_roles(client, round_robin):
@@ -284,7 +316,8 @@ def test_a_round_with_colour_warnings_is_stored_once_confirmed(client):
     page = client.post(url("round_enter", tournament), boards)
     text = page.content.decode()
     assert "player 5 Franck gets black for the third game running" in text
-    assert 'type="checkbox" name="confirmed"' in text
+    assert 'name="confirm" value="confirm"' in text
+    assert 'name="boards" value="1 5\n2 6\n3 4"' in text
     assert not tournament.rounds.filter(number=6).exists()
-    client.post(url("round_enter", tournament), {**boards, "confirmed": "on"})
+    client.post(url("round_enter", tournament), {**boards, "confirm": "confirm"})
     assert tournament.rounds.get(number=6).pairings.count() == 3

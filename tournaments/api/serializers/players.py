@@ -10,6 +10,8 @@ from rest_framework import serializers
 from tournaments.models import Absence, Player, Sex, Title
 from tournaments.services.players import PLAYER_FIELDS
 
+from .confirm import confirm_field
+
 
 class PlayerSerializer(serializers.ModelSerializer[Player]):
     class Meta:
@@ -65,11 +67,7 @@ class AbsenceInputSerializer(serializers.Serializer[Any]):
     round_number = serializers.IntegerField(min_value=1, max_value=99)
     kind = serializers.ChoiceField(choices=Absence.Kind.choices)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
-    confirm = serializers.BooleanField(
-        required=False,
-        default=False,
-        help_text="Record a further half-point bye (a 409 needs_confirmation names the others).",
-    )
+    confirm = confirm_field()
 
 
 class AbsenceSerializer(serializers.ModelSerializer[Absence]):

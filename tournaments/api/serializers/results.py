@@ -8,6 +8,8 @@ from rest_framework import serializers
 
 from tournaments.models import Result
 
+from .confirm import confirm_field
+
 
 class ResultInputSerializer(serializers.Serializer[Any]):
     result = serializers.ChoiceField(choices=Result.choices)
@@ -20,6 +22,7 @@ class ResultInputSerializer(serializers.Serializer[Any]):
         max_length=1000,
         help_text="Required to change a result already entered.",
     )
+    confirm = confirm_field()
 
 
 class BatchResultSerializer(ResultInputSerializer):

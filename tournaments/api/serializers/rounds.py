@@ -8,6 +8,8 @@ from rest_framework import serializers
 
 from tournaments.models import Pairing, Player, Round
 
+from .confirm import confirm_field
+
 
 class PlayerRefSerializer(serializers.ModelSerializer[Player]):
     class Meta:
@@ -56,12 +58,11 @@ class RoundSubmitSerializer(serializers.Serializer[Any]):
         required=False,
         help_text="Starting rank of the pairing-allocated bye, if any. Requested byes are added.",
     )
-    confirm = serializers.BooleanField(
-        required=False,
-        default=False,
-        help_text="Store a legal but unusual round (a 409 needs_confirmation names why).",
-    )
+    confirm = confirm_field()
 
 
 class PairRoundSerializer(serializers.Serializer[Any]):
-    """No input: the next round is paired by the tournament's own system."""
+    """The next round is paired by the tournament's own system; ``confirm`` acknowledges
+    missing results (adjourned by the pairing) and open adjourned games (L2)."""
+
+    confirm = confirm_field()

@@ -10,6 +10,8 @@ from tournaments.models import PairingSystem, RatingType, Tournament
 from tournaments.models.tournament import ruleset_choices
 from tournaments.services.configuration import TOURNAMENT_FIELDS
 
+from .confirm import confirm_field
+
 
 class TournamentSerializer(serializers.ModelSerializer[Tournament]):
     class Meta:
@@ -46,3 +48,8 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
         min_value=0, max_value=3500, required=False, allow_null=True
     )
     public = serializers.BooleanField(required=False)
+
+
+class LeaveFideModeSerializer(serializers.Serializer[Any]):
+    reason = serializers.CharField(max_length=500, help_text="Kept in the log and the TRF.")
+    confirm = confirm_field()

@@ -125,7 +125,7 @@ class AbsenceView(PlayerMixin):
             data["kind"],
             user=self.acting_user(),
             reason=data.get("reason", ""),
-            confirmed=data["confirm"],
+            confirm=data["confirm"],
         )
         return Response(AbsenceSerializer(absence).data, status=status.HTTP_201_CREATED)
 

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 
 from tournaments.models import EntrySource, Pairing, Result, Round
 from tournaments.permissions import Action
-from tournaments.services import TournamentError, record_result
+from tournaments.services import NeedsConfirmation, TournamentError, record_result
 
 from ..base import validated
 from ..errors import PreconditionRequired, error_body, error_item, error_responses
@@ -64,7 +64,10 @@ class BoardView(RoundsMixin):
         summary="Enter or correct one board's result",
         request=ResultInputSerializer,
         parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
-        responses={200: PairingSerializer, **error_responses(400, 401, 403, 404, 412, 422, 428)},
+        responses={
+            200: PairingSerializer,
+            **error_responses(400, 401, 403, 404, 409, 412, 422, 428),
+        },
     )
     @idempotent
     def put(self, request: Request, slug: str, number: int, board: int) -> Response:
@@ -92,7 +95,7 @@ class ResultBatchView(RoundsMixin):
         parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
         responses={
             200: RoundDetailSerializer,
-            **error_responses(400, 401, 403, 404, 412, 422, 428, 429),
+            **error_responses(400, 401, 403, 404, 409, 412, 422, 428, 429),
         },
     )
     @idempotent
@@ -117,6 +120,8 @@ class ResultBatchView(RoundsMixin):
                             % {"round": number, "board": entry["board"]}
                         )
                     _record(boards[entry["board"]], entry, self.acting_user())
+                except NeedsConfirmation:
+                    raise  # 409 with the question; nothing of the batch is stored
                 except TournamentError as error:
                     problems += [
                         error_item("refused", f"board {entry['board']}: {p}", f"results.{index}")
@@ -137,4 +142,5 @@ def _record(pairing: Pairing, data: dict[str, Any], user: Any, *, locked: bool =
         reason=data.get("reason", ""),
         unrated=data.get("unrated"),
         locked=locked,
+        confirm=data.get("confirm", ""),
     )

@@ -30,6 +30,7 @@ from ..idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from ..permissions import may
 from ..serializers.rounds import (
     PairingSerializer,
+    PairRoundSerializer,
     RoundDetailSerializer,
     RoundSerializer,
     RoundSubmitSerializer,
@@ -98,8 +99,8 @@ class RoundListView(RoundsMixin):
             "Boards by starting rank in board order, and the pairing-allocated bye. The round "
             "is checked as a whole: every problem is listed (422 refused) and nothing is "
             "stored; a legal but unusual round (a third colour in a row, …) is refused with "
-            "409 needs_confirmation until sent again with confirm=true. If-Match takes the "
-            "ETag of the rounds list."
+            "409 needs_confirmation until sent again with the confirm answer it names. "
+            "If-Match takes the ETag of the rounds list."
         ),
         request=RoundSubmitSerializer,
         parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
@@ -119,7 +120,7 @@ class RoundListView(RoundsMixin):
             source=Round.PairedBy.API,
             user=self.acting_user(),
             round_number=data.get("number"),
-            confirmed=data["confirm"],
+            confirm=data["confirm"],
         )
         return self.round_response(round_, status.HTTP_201_CREATED)
 
@@ -130,18 +131,24 @@ class PairNextRoundView(RoundsMixin):
     @extend_schema(
         operation_id="rounds_pair_next",
         summary="Pair the next round here: Berger tables (round robin) or the Dutch engine",
-        request=None,
+        description=(
+            "Games of the last round without a result are adjourned by the pairing, and "
+            "adjourned games still open are named: both are acknowledged first (409 "
+            "needs_confirmation, level 2; send again with confirm=acknowledge)."
+        ),
+        request=PairRoundSerializer,
         parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
         responses={
             201: RoundDetailSerializer,
-            **error_responses(401, 403, 404, 412, 422, 429),
+            **error_responses(400, 401, 403, 404, 409, 412, 422, 429),
         },
     )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
         self.check_rounds_unchanged(request)
+        data = validated(PairRoundSerializer, request)
         pair = generate_round_robin_round if self.tournament.is_round_robin else pair_swiss_round
-        round_ = pair(self.tournament, user=self.acting_user())
+        round_ = pair(self.tournament, user=self.acting_user(), confirm=data["confirm"])
         return self.round_response(round_, status.HTTP_201_CREATED)
 
 

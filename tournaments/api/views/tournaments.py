@@ -10,13 +10,17 @@ from rest_framework.response import Response
 
 from tournaments.models import ApiToken, Tournament
 from tournaments.permissions import Action, tournaments_where
-from tournaments.services import create_tournament
+from tournaments.services import create_tournament, leave_fide_mode
 
 from ..base import ApiView, TournamentApiView, validated
 from ..errors import error_responses
 from ..idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from ..permissions import CREATE_TOURNAMENT, LIST_TOURNAMENTS
-from ..serializers.tournaments import TournamentCreateSerializer, TournamentSerializer
+from ..serializers.tournaments import (
+    LeaveFideModeSerializer,
+    TournamentCreateSerializer,
+    TournamentSerializer,
+)
 
 
 class TournamentListView(ApiView):
@@ -59,3 +63,29 @@ class TournamentDetailView(TournamentApiView):
     )
     def get(self, request: Request, slug: str) -> Response:
         return Response(TournamentSerializer(self.tournament).data)
+
+
+class LeaveFideModeView(TournamentApiView):
+    actions = {"POST": Action.CONFIGURE}
+
+    @extend_schema(
+        operation_id="tournaments_leave_fide_mode",
+        summary="Leave FIDE mode for good (a reason and a two-step confirmation)",
+        description=(
+            "FIDE checklist A5, warning level 4. The first request is answered 409 "
+            "needs_confirmation with the consequences and confirm=understood; sent again with "
+            "it, a second 409 gives a token valid for a few minutes; sent with the token, the "
+            "tournament leaves FIDE mode: no way back, a ### line with the round in the TRF "
+            "report, every page and report marked. A user account only (no token scope)."
+        ),
+        request=LeaveFideModeSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={200: TournamentSerializer, **error_responses(400, 401, 403, 404, 409, 422)},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        data = validated(LeaveFideModeSerializer, request)
+        tournament = leave_fide_mode(
+            self.tournament, user=self.acting_user(), reason=data["reason"], confirm=data["confirm"]
+        )
+        return Response(TournamentSerializer(tournament).data)

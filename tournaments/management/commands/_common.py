@@ -5,13 +5,17 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import CommandError
 
 from tournaments.models import Tournament
+from tournaments.services import NeedsConfirmation, TournamentError
 
 # Bad input (a missing file, a malformed line) exits with 2, like a usage error.
 BAD_INPUT = 2
+# A warning's question (FIDE checklist L55): nothing done; repeat with --confirm ANSWER.
+NEEDS_CONFIRMATION = 3
 
 
 def bad_input(message: str) -> CommandError:
@@ -59,3 +63,28 @@ def write_text(path: str, text: str) -> None:
         if partial is not None:
             partial.unlink(missing_ok=True)
         raise bad_input(f"{path}: {error.strerror}") from None
+
+
+def add_confirm_argument(parser: Any) -> None:
+    parser.add_argument(
+        "--confirm",
+        default="",
+        metavar="ANSWER",
+        help="the answer a warning asked for (the command prints it and exits with status 3)",
+    )
+
+
+def refusal(error: TournamentError) -> CommandError:
+    """A refused change (status 2), or a warning's question (status 3) with its level, what
+    follows, and the exact option to repeat the command with."""
+    if not isinstance(error, NeedsConfirmation):
+        return bad_input("\n".join(error.problems))
+    lines = [f"Warning level L{int(error.level)} ({error.level.label}):"]
+    lines += [f"  {message}" for message in error.problems]
+    if error.consequences:
+        lines.append("What follows if you go on:")
+        lines += [f"  - {consequence}" for consequence in error.consequences]
+    if error.level == 4:
+        lines.append(f"Step {error.step} of 2.")
+    lines.append(f"Nothing was changed. To go on, repeat the command with --confirm {error.answer}")
+    return CommandError("\n".join(lines), returncode=NEEDS_CONFIRMATION)
