@@ -110,7 +110,8 @@ def test_an_adjourned_game_decided_on_the_round_page_asks_to_confirm(client, unf
     assert client.post(board, {"result": "0-1"}).status_code == 409
     client.post(board, {"result": "0-1", "confirm": "confirm"}, HTTP_HX_REQUEST="true")
     assert unfinished.rounds.get(number=5).pairings.get(board=5).result == Result.BLACK_WINS
-    assert adjournment_comments(unfinished)[-1].endswith("(Helene – Lais): adjourned (pending) → 0-1.")
+    decided = "(Helene – Lais): adjourned (pending) → 0-1."
+    assert adjournment_comments(unfinished)[-1].endswith(decided)
     # A draw confirms what pairing assumed: nothing asked, nothing written.
     before = len(export_trf(unfinished, version=2026).splitlines())
     draw = reverse("tournaments:result", args=[unfinished.pk, 5, 2])
