@@ -8,6 +8,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tournaments.models import Tournament
+from tournaments.pairing import pair_round
+from tournaments.pairing.checker import check_trf
 from tournaments.services.trf_exchange import export_trf, import_trf
 from tournaments.trf import read_trf
 
@@ -160,3 +162,25 @@ def test_an_accelerated_file_says_the_engine_pairs_without_acceleration():
     lines = out.splitlines()
     assert lines[0].startswith("Note: the file is accelerated (XXA)")
     assert "Standings (points only; tie-breaks from none): 0 of 84 ranked players disagree" in lines
+
+
+class RecordingEngine:
+    """Pairs as the default engine does, noting the number of rounds it was told."""
+
+    def __init__(self):
+        self.planned = []
+
+    def pair(self, state):
+        self.planned.append(state.planned_rounds)
+        return pair_round(state)
+
+
+def test_a_file_without_its_number_of_rounds_has_the_rounds_it_holds():
+    # bbpPairings writes no XXR or 142 in a finished event; each round must not be taken for
+    # the last one (the Dutch rules treat the last round apart).
+    path = DATA / "pairing/crosstest/generated_by_bbpPairings_seed1.trf"
+    document = read_trf(path.read_bytes())
+    assert document.planned_rounds is None
+    engine = RecordingEngine()
+    check_trf(document, engine=engine)
+    assert engine.planned == [5, 5, 5, 5, 5]

@@ -212,6 +212,10 @@ def _check_round(
         return RoundFinding(number, boards, errors=(str(error),))
     if document.initial_color is None:
         state = replace(state, initial_color=_first_colour(sheet))
+    if state.planned_rounds is None:
+        # No XXR or 142: the event had the rounds the file holds (as bbpPairings reads it),
+        # not one more than the round checked, which would make every round the last.
+        state = replace(state, planned_rounds=sheet.rounds)
     check = validate_round(state, recorded, meetings_allowed=meetings)
     errors, warnings = tuple(check.errors), tuple(check.warnings)
     if round_robin:
