@@ -1,0 +1,386 @@
+"""The cross-test (FIDE checklist A9): random tournaments checked both ways against another
+pairing engine that speaks the bbpPairings/JaVaFo command line.
+
+* Ours generate, theirs check: :func:`generate_tournament` pairs an event with the default
+  engine, and the other engine re-pairs it (``ENGINE FILE -c``); every round it reports is a
+  discrepancy, explained by our round check (:func:`validate_round`) of the pairing it wanted.
+* Theirs generate, ours check: the other engine makes an event from a configuration file
+  (``ENGINE -g CONFIG -o FILE [-s SEED]``), and :func:`check_trf` re-pairs and checks it;
+  every round with a finding is a discrepancy, with the checker's explanation.
+
+The configuration follows the same random plan as our generator (players, rounds, rates,
+ratings), so both sides cover the same kind of event. Tournaments run in worker processes when
+``jobs`` is more than one. Framework-free, like the rest of the package.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from tournaments.pairing.base import Pairing, PairingError, PairingState, recorded_pairing
+from tournaments.pairing.checker import CheckInputError, RoundFinding, check_trf
+from tournaments.pairing.generator import (
+    GeneratorError,
+    GeneratorSettings,
+    Plan,
+    generate_tournament,
+    make_plan,
+)
+from tournaments.pairing.validate import validate_round
+from tournaments.trf import TrfDocument, TrfError, read_trf
+
+NO_VALID_PAIRING = 1
+"""The exit status bbpPairings and JaVaFo give when no valid pairing exists."""
+
+SMALL_EVENT = GeneratorSettings(players=6, rounds=3, seed=1)
+"""The event the engine is first tried on, to tell at once whether it can be run at all."""
+
+
+class CrossTestError(Exception):
+    """The other engine cannot be run (or fails where any engine must succeed)."""
+
+
+class Direction(enum.Enum):
+    OURS = "ours"
+    """Our generator pairs the event, the other engine checks it."""
+    THEIRS = "theirs"
+    """The other engine generates the event, our checker checks it."""
+
+    @property
+    def label(self) -> str:
+        return "ours → theirs" if self is Direction.OURS else "theirs → ours"
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The other engine's command, split into words (``bbpPairings --dutch``)."""
+
+    argv: tuple[str, ...]
+    timeout: float = 600.0
+
+    @classmethod
+    def from_command(cls, command: str, timeout: float = 600.0) -> Engine:
+        """The engine a command line names; :class:`CrossTestError` if it cannot be run."""
+        try:
+            argv = tuple(shlex.split(command))
+        except ValueError as error:
+            raise CrossTestError(f"engine command {command!r}: {error}") from None
+        if not argv:
+            raise CrossTestError("the engine command is empty")
+        if shutil.which(argv[0]) is None:
+            raise CrossTestError(f"engine {argv[0]!r} cannot be run: no such program")
+        return cls(argv, timeout)
+
+    @property
+    def name(self) -> str:
+        return " ".join(self.argv)
+
+    def run(self, arguments: Sequence[str], folder: Path) -> subprocess.CompletedProcess[str]:
+        try:
+            return subprocess.run(
+                [*self.argv, *arguments],
+                capture_output=True,
+                text=True,
+                timeout=self.timeout,
+                cwd=folder,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            raise CrossTestError(
+                f"engine {self.name!r} did not finish within {self.timeout:g} s"
+            ) from None
+        except OSError as error:
+            raise CrossTestError(f"engine {self.name!r} cannot be run: {error.strerror}") from None
+
+    def check(self, path: Path) -> subprocess.CompletedProcess[str]:
+        return self.run([path.name, "-c"], path.parent)
+
+    def generate(
+        self, config: Path, output: Path, seed: int | None
+    ) -> subprocess.CompletedProcess[str]:
+        arguments = ["-g", config.name, "-o", output.name]
+        if seed is not None:
+            arguments += ["-s", str(seed)]
+        return self.run(arguments, output.parent)
+
+
+@dataclass(frozen=True)
+class Discrepancy:
+    """A round the two engines pair differently (``round`` 0: the whole event)."""
+
+    round: int
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TournamentOutcome:
+    direction: Direction
+    seed: int
+    players: int
+    rounds: int
+    discrepancies: tuple[Discrepancy, ...] = ()
+    skipped: str = ""
+    """Why the event was not compared (the generating engine found no valid pairing)."""
+    seconds: float = 0.0
+
+    @property
+    def title(self) -> str:
+        return (
+            f"{self.direction.label}, seed {self.seed} "
+            f"({self.players} players, {self.rounds} rounds)"
+        )
+
+
+@dataclass(frozen=True)
+class Task:
+    direction: Direction
+    engine: Engine
+    seed: int
+    fixed_seed: bool
+    """Pass the seed to the other engine (``-s``) when the run's seed was given."""
+    keep: Path | None = None
+    """Where to copy the file of an event with a discrepancy."""
+    settings: GeneratorSettings = field(default_factory=GeneratorSettings)
+    """What the run fixes of each event (the rest is drawn from the event's seed)."""
+
+    @property
+    def plan(self) -> Plan:
+        return make_plan(replace(self.settings, seed=self.seed))
+
+
+def tournament_seeds(seed: int, direction: Direction, count: int) -> list[int]:
+    """The seeds of a run's ``count`` tournaments one way, drawn from the run's seed; each
+    one regenerates its tournament alone (``generate_tournament --seed`` for ours)."""
+    rng = random.Random(f"crosstest {seed} {direction.value}")
+    return [rng.randrange(2**32) for _ in range(count)]
+
+
+def probe(engine: Engine) -> None:
+    """Run the engine's check on a small event; :class:`CrossTestError` unless it works."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "probe.trf"
+        path.write_text(generate_tournament(SMALL_EVENT).text, encoding="utf-8")
+        done = engine.check(path)
+    if done.returncode != 0:
+        message = _first_line(done.stderr or done.stdout) or f"exit status {done.returncode}"
+        raise CrossTestError(f"engine {engine.name!r} failed to check a 6-player event: {message}")
+
+
+def run_crosstest(
+    engine: Engine,
+    direction: Direction,
+    seeds: Sequence[int],
+    *,
+    jobs: int = 1,
+    fixed_seed: bool = True,
+    keep: Path | None = None,
+    settings: GeneratorSettings | None = None,
+) -> Iterator[TournamentOutcome]:
+    """Each tournament's outcome, in the order of ``seeds``, as they finish. ``settings``
+    fixes what every event shares (players, rounds, …); with ``keep``, the file of each event
+    with a discrepancy is copied into that folder."""
+    base = settings or GeneratorSettings()
+    tasks = [Task(direction, engine, seed, fixed_seed, keep, base) for seed in seeds]
+    if jobs <= 1:
+        yield from map(run_task, tasks)
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        yield from pool.map(run_task, tasks)
+    finally:
+        # On an error, or when the caller stops early, the tournaments not started are dropped.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_task(task: Task) -> TournamentOutcome:
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        if task.direction is Direction.OURS:
+            outcome = _ours_generate(task, Path(folder))
+        else:
+            outcome = _theirs_generate(task, Path(folder))
+        if outcome.discrepancies and task.keep is not None:
+            for path in Path(folder).glob("*.trf"):
+                shutil.copy(path, task.keep / path.name)
+    return replace(outcome, seconds=time.perf_counter() - started)
+
+
+# ---- ours generate, theirs check -----------------------------------------------------------
+
+
+def _ours_generate(task: Task, folder: Path) -> TournamentOutcome:
+    plan = task.plan
+    outcome = TournamentOutcome(task.direction, task.seed, plan.players, plan.rounds)
+    try:
+        generated = generate_tournament(replace(task.settings, seed=task.seed))
+    except GeneratorError as error:
+        return replace(outcome, discrepancies=(Discrepancy(0, (f"our engine: {error}",)),))
+    path = folder / f"ours_{task.seed}.trf"
+    path.write_text(generated.text, encoding="utf-8")
+    done = task.engine.check(path)
+    if done.returncode != 0:
+        message = _first_line(done.stderr or done.stdout) or f"exit status {done.returncode}"
+        return replace(
+            outcome, discrepancies=(Discrepancy(0, (f"the engine refused the file: {message}",)),)
+        )
+    document = read_trf(generated.text)
+    return replace(outcome, discrepancies=tuple(_their_findings(done.stdout, document)))
+
+
+_ROUND_HEADER = re.compile(r"Round #?(\d+)\b")
+_NO_PAIRING = re.compile(r"No valid pairing exists for round (\d+)")
+_TABLE_ROW = re.compile(r"^\s*(?:(\d+)\s*-\s*(\d+))?\s+(\d+)\s*-\s*(\d+)\s*$")
+
+
+def _their_findings(output: str, document: TrfDocument) -> Iterator[Discrepancy]:
+    """The rounds the other engine's check reports, each explained by our round check of the
+    pairing it wanted."""
+    blocks: dict[int, list[str]] = {}
+    current = 0
+    for line in output.splitlines():
+        header = _ROUND_HEADER.search(line)
+        if header and not _NO_PAIRING.search(line):
+            current = int(header[1])
+            continue
+        missing = _NO_PAIRING.search(line)
+        if missing:
+            blocks.setdefault(int(missing[1]), []).append(
+                "the engine finds no valid pairing for the round"
+            )
+        elif line.strip():
+            blocks.setdefault(current, []).append(line.rstrip())
+    for number, lines in sorted(blocks.items()):
+        yield Discrepancy(number, (*lines, *_explain_theirs(document, number, lines)))
+
+
+def _explain_theirs(document: TrfDocument, number: int, lines: Sequence[str]) -> list[str]:
+    """What our round check says of the other engine's pairing, rebuilt from its table
+    (``theirs ours`` rows of the boards that differ)."""
+    theirs, ours = [], []
+    for line in lines:
+        row = _TABLE_ROW.match(line)
+        if row:
+            if row[1]:
+                theirs.append((int(row[1]), int(row[2])))
+            ours.append((int(row[3]), int(row[4])))
+    if not ours or number < 1:
+        return []
+    sheet = document.to_sheet()
+    recorded = recorded_pairing(sheet, number)
+    boards = {*recorded.pairs, *((rank, 0) for rank in recorded.byes)} - set(ours)
+    boards |= set(theirs)
+    wanted = Pairing(
+        pairs=tuple(sorted(b for b in boards if b[1])),
+        byes=tuple(sorted(b[0] for b in boards if not b[1])),
+    )
+    try:
+        state = PairingState.from_trf(document, number)
+    except PairingError as error:
+        return [f"our check: {error}"]
+    check = validate_round(state, wanted)
+    if not check.errors:
+        return ["our check: the engine's pairing breaks no absolute rule"]
+    return [f"our check of the engine's pairing: {error}" for error in check.errors]
+
+
+# ---- theirs generate, ours check -----------------------------------------------------------
+
+
+def generator_config(plan: Plan) -> str:
+    """The bbpPairings/JaVaFo generator configuration for the same kind of event as ``plan``.
+
+    Their rates are "one in X": ``ForfeitRate`` of games, ``HalfPointByeRate`` and
+    ``RetiredRate`` (zero-point byes) of players over the event; ours are chances per game or
+    per player and round, converted here.
+    """
+    later_rounds = max(plan.rounds - 1, 1)
+    half_byes = plan.bye_rate * later_rounds * 0.75
+    zero_byes = plan.bye_rate * later_rounds * 0.25 + plan.withdraw_rate * later_rounds
+    if plan.ratings.kind == "range":
+        low, high = plan.ratings.low, plan.ratings.high
+    else:
+        low, high = 1400, 2600
+    lines = [
+        f"PlayersNumber={plan.players}",
+        f"RoundsNumber={plan.rounds}",
+        f"DrawPercentage={round(plan.draw_rate * 100)}",
+        f"ForfeitRate={_one_in(plan.forfeit_rate, least=1)}",
+        f"HalfPointByeRate={_one_in(half_byes, least=1)}",
+        f"RetiredRate={_one_in(zero_byes, least=2)}",
+        f"HighestRating={high}",
+        f"LowestRating={low}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _one_in(chance: float, *, least: int) -> int:
+    """ "One in X" for a chance (a million for none)."""
+    if chance <= 0:
+        return 1_000_000
+    return max(least, round(1 / chance))
+
+
+def _theirs_generate(task: Task, folder: Path) -> TournamentOutcome:
+    plan = task.plan
+    outcome = TournamentOutcome(task.direction, task.seed, plan.players, plan.rounds)
+    config, path = folder / "config.txt", folder / f"theirs_{task.seed}.trf"
+    config.write_text(generator_config(plan), encoding="utf-8")
+    done = task.engine.generate(config, path, task.seed if task.fixed_seed else None)
+    if done.returncode == NO_VALID_PAIRING:
+        return replace(outcome, skipped=_first_line(done.stderr) or "no valid pairing")
+    if done.returncode != 0 or not path.exists():
+        message = _first_line(done.stderr or done.stdout) or f"exit status {done.returncode}"
+        failure = Discrepancy(0, (f"the engine failed to generate the event: {message}",))
+        return replace(outcome, discrepancies=(failure,))
+    try:
+        document = read_trf(path.read_bytes())
+    except TrfError as error:
+        return replace(outcome, discrepancies=(Discrepancy(0, (f"unreadable file: {error}",)),))
+    try:
+        check = check_trf(document)
+    except CheckInputError as error:
+        return replace(outcome, discrepancies=(Discrepancy(0, (f"our checker: {error}",)),))
+    findings = tuple(
+        Discrepancy(finding.round, tuple(describe_finding(finding)))
+        for finding in check.rounds
+        if finding.has_findings
+    )
+    players = tuple(
+        Discrepancy(0, (f"standings: {finding.describe()}",)) for finding in check.players
+    )
+    return replace(outcome, discrepancies=findings + players)
+
+
+def describe_finding(finding: RoundFinding) -> list[str]:
+    """A round our checker finds fault with, in words."""
+    lines = []
+    if finding.engine_error:
+        lines.append(f"our engine could not pair it: {finding.engine_error}")
+    elif not finding.pairing_matches and finding.engine is not None:
+        lines.append(
+            f"the file pairs {_boards(finding.only_in_file)}; "
+            f"our engine pairs {_boards(finding.only_by_engine)}"
+        )
+    lines += [f"rule broken: {error}" for error in finding.errors]
+    return lines
+
+
+def _boards(boards: Sequence[tuple[int, int]]) -> str:
+    return ", ".join(
+        f"{white} bye" if black == 0 else f"{white}-{black}" for white, black in boards
+    )
+
+
+def _first_line(text: str) -> str:
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")
