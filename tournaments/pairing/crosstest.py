@@ -235,7 +235,7 @@ def _ours_generate(task: Task, folder: Path) -> TournamentOutcome:
             outcome, discrepancies=(Discrepancy(0, (f"the engine refused the file: {message}",)),)
         )
     document = read_trf(generated.text)
-    return replace(outcome, discrepancies=tuple(_their_findings(done.stdout, document)))
+    return replace(outcome, discrepancies=tuple(read_check_report(done.stdout, document)))
 
 
 _ROUND_HEADER = re.compile(r"Round #?(\d+)\b")
@@ -243,7 +243,7 @@ _NO_PAIRING = re.compile(r"No valid pairing exists for round (\d+)")
 _TABLE_ROW = re.compile(r"^\s*(?:(\d+)\s*-\s*(\d+))?\s+(\d+)\s*-\s*(\d+)\s*$")
 
 
-def _their_findings(output: str, document: TrfDocument) -> Iterator[Discrepancy]:
+def read_check_report(output: str, document: TrfDocument) -> Iterator[Discrepancy]:
     """The rounds the other engine's check reports, each explained by our round check of the
     pairing it wanted."""
     blocks: dict[int, list[str]] = {}

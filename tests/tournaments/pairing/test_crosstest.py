@@ -17,8 +17,8 @@ from tournaments.pairing.crosstest import (
     Direction,
     Discrepancy,
     Engine,
-    _their_findings,
     generator_config,
+    read_check_report,
     tournament_seeds,
 )
 from tournaments.pairing.generator import GeneratorSettings, make_plan
@@ -160,7 +160,7 @@ def test_bbppairings_check_output_is_read_round_by_round():
     # to 12, where we paired 9-12 and gave the bye to 7. Its pairing breaks no absolute rule.
     document = read_trf((DATA / "generated_by_us_seed1.trf").read_bytes())
     output = (DATA / "bbpPairings_check_of_generated_by_us_seed1.txt").read_text()
-    assert list(_their_findings(output, document)) == [
+    assert list(read_check_report(output, document)) == [
         Discrepancy(
             3,
             (
@@ -178,7 +178,7 @@ def test_an_illegal_pairing_wanted_by_the_engine_is_named():
     document = read_trf((DATA / "generated_by_us_seed1.trf").read_bytes())
     met = next(e.opponent for e in document.to_sheet().player(9).rounds if e.opponent)
     output = f"x: Round #3\n  Checker pairings   Tournament pairings\n    9 - {met}    9 - 12\n"
-    (finding,) = _their_findings(output, document)
+    (finding,) = read_check_report(output, document)
     assert finding.round == 3
     assert any(line.startswith("our check of the engine's pairing: ") for line in finding.lines), (
         finding.lines
