@@ -137,7 +137,7 @@ def save_moves(
 ) -> Game:
     """Replace the game's move record by ``sans`` (any notation the rules engine reads),
     refusing it whole if a move does not play. Stored moves are in SAN."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
     record = replay_moves(sans, starting_fen=game.initial_fen)
     if record.broken is not None:
         broken = record.broken
@@ -233,5 +233,5 @@ def correct_result(game: Game, score: str, *, user: AbstractBaseUser | None, rea
     """An arbiter's correction of a game's result; the reason is required."""
     if not reason.strip():
         raise GameError(_("A correction needs a reason."))
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
     return set_result(game, score, reached_by=ResultReason.BOARD, user=user, reason=reason)

@@ -171,10 +171,14 @@ def _with_earlier_illegal_moves(game: Game, facts: dict[str, Any], ruling: Rulin
 @transaction.atomic
 def apply_incident(incident: Incident, *, user: AbstractBaseUser | None) -> Game:
     """Carry out the ruling: result, clocks, position, annulment — each in the audit trail."""
-    incident = Incident.objects.select_for_update().select_related("game").get(pk=incident.pk)
+    incident = (
+        Incident.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("game")
+        .get(pk=incident.pk)
+    )
     if incident.applied:
         raise GameError(_("This ruling has already been applied."))
-    game = Game.objects.select_for_update().get(pk=incident.game_id)
+    game = Game.objects.select_for_update(no_key=True).get(pk=incident.game_id)
     if game.moves.count() != incident.plies and incident.kind != IncidentKind.ILLEGAL_MOVE:
         raise GameError(_("Moves were entered since this ruling was given; rule on it again."))
     ruling = incident.ruling
@@ -299,7 +303,7 @@ def seal_game(
     user: AbstractBaseUser | None,
 ) -> SealedEnvelope:
     """Adjourn the game: the rules engine checks the sealing, the envelope keeps the move."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
     if open_envelope_of(game) is not None:
         raise GameError(_("The game already has a sealed envelope that has not been opened."))
     if sealer not in _COLOURS:

@@ -6,51 +6,16 @@ client wrote in between (the lost update).
 
 from __future__ import annotations
 
-import hashlib
-import json
-from typing import Any
-
-from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
-from tournaments.models import Pairing, Round
+from tournaments.services.versions import board_version as board_etag
+from tournaments.services.versions import round_version as round_etag
+from tournaments.services.versions import rounds_version as rounds_etag
 
 from .errors import PreconditionFailed
 
-
-def etag_for(value: Any) -> str:
-    """A strong ETag of a JSON-able value."""
-    text = json.dumps(value, sort_keys=True, cls=DjangoJSONEncoder)
-    return '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
-
-
-def board_state(pairing: Pairing) -> list[Any]:
-    return [
-        pairing.pk,
-        pairing.white_id,
-        pairing.black_id,
-        pairing.bye,
-        pairing.result,
-        pairing.unrated,
-        pairing.entered_at,
-    ]
-
-
-def board_etag(pairing: Pairing) -> str:
-    """Changes whenever the board's players, bye or result change."""
-    return etag_for(board_state(pairing))
-
-
-def round_etag(round_: Round) -> str:
-    """Changes whenever the round's status or any of its boards change."""
-    boards = [board_state(p) for p in round_.pairings.order_by("board")]
-    return etag_for([round_.pk, round_.number, round_.status, boards])
-
-
-def rounds_etag(rounds: list[Round]) -> str:
-    """The list of rounds: changes when a round is added, withdrawn or changes status."""
-    return etag_for([[r.pk, r.number, r.status] for r in rounds])
+__all__ = ["board_etag", "check_if_match", "if_match", "round_etag", "rounds_etag"]
 
 
 def if_match(request: Request) -> list[str] | None:

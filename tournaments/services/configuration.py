@@ -189,7 +189,7 @@ def update_tournament(
     **changes: Any,
 ) -> Tournament:
     """Change configuration fields; each change is logged with its old and new value."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     if "tiebreaks" in changes:
         raise TournamentError(
             _("Change the tie-break list with change_tiebreaks (it needs a reason).")
@@ -236,7 +236,7 @@ def change_tiebreaks(
     FIDE mode (L5); outside FIDE mode a change needs a reason and is logged with the round
     and the previous list. Sending the list unchanged is no change."""
     raise_if(tiebreak_problems(tiebreaks))
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     old = list(tournament.tiebreaks)
     if old == list(tiebreaks):
         return tournament
@@ -284,7 +284,7 @@ def leave_fide_mode(
     consequences, a reason, a ``###`` line with the round, no re-entry."""
     if not reason.strip():
         raise TournamentError(_("Leaving FIDE mode needs a reason."))
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     if not tournament.fide_mode:
         raise TournamentError(_("The tournament is not in FIDE mode."))
     question = Caution(

@@ -107,7 +107,7 @@ def _number_late_entrant(
     he outranks; the others keep their order, those below him moving down one (C.04.2 B11,
     even after round 4)."""
     numbered = list(
-        Player.objects.select_for_update()
+        Player.objects.select_for_update(no_key=True)
         .filter(tournament=tournament, start_rank__isnull=False)
         .exclude(pk=entrant.pk)
         .order_by("start_rank")
@@ -154,7 +154,7 @@ def assign_start_ranks(
     """
     _refuse_tpn_change_after_round_4(tournament)
     players = sorted(
-        Player.objects.select_for_update().filter(tournament=tournament),
+        Player.objects.select_for_update(no_key=True).filter(tournament=tournament),
         key=lambda p: start_rank_key(p, tournament.rating_type),
     )
     old = _renumber(tournament, players)
@@ -194,8 +194,8 @@ def exchange_start_ranks(
     In FIDE mode only players of equal rating exchange, and not once round 4 is paired.
     """
     first, second = (
-        Player.objects.select_for_update().get(pk=first.pk),
-        Player.objects.select_for_update().get(pk=second.pk),
+        Player.objects.select_for_update(no_key=True).get(pk=first.pk),
+        Player.objects.select_for_update(no_key=True).get(pk=second.pk),
     )
     tournament = first.tournament
     problems = []
@@ -242,7 +242,9 @@ def set_start_ranks(
     tournament: Tournament, order: list[Player], *, user: AbstractBaseUser | None = None
 ) -> list[Player]:
     """Number the players in the given order (a round robin's drawing of lots, or by hand)."""
-    players = {p.pk: p for p in Player.objects.select_for_update().filter(tournament=tournament)}
+    players = {
+        p.pk: p for p in Player.objects.select_for_update(no_key=True).filter(tournament=tournament)
+    }
     if sorted(p.pk for p in order) != sorted(players):
         raise TournamentError(_("The order must name every player of the tournament once."))
     if last_round_number(tournament):

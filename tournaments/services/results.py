@@ -1,4 +1,11 @@
-"""Entering, correcting and adjourning results; every change leaves a ResultChange row."""
+"""Entering, correcting and adjourning results; every change leaves a ResultChange row.
+
+Lock order: every write locks rows in one order — the tournament, then an incident, then
+its game, then the round, then the round's boards by board number — and only with
+``FOR NO KEY UPDATE`` (rows that refer to a locked row can still be added). A result write
+locks its round before its board, so a round's batch and a single board wait for each other
+instead of deadlocking, and the later one finds the version it read gone.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +21,7 @@ from tournaments.models import EntrySource, Pairing, Result, ResultChange, Round
 
 from .audit import last_round_number, log_event, recorded_user
 from .errors import TournamentError
+from .versions import board_version
 from .warnings import Level, cautions, require_confirmation
 
 _SPELLINGS = str.maketrans({"½": "1/2", "−": "-", "–": "-", " ": None})
@@ -80,6 +88,53 @@ _RESULT_FIELDS = ["result", "unrated", "entry_source", "entered_at", "entered_by
 """What entering a result writes on the board's row."""
 
 
+class StaleResult(TournamentError):
+    """The board changed since the writer read it; nothing was stored."""
+
+
+def lock_round(round_id: int) -> Round:
+    """The round, locked for a result write (first of the lock order's round and boards)."""
+    return (
+        Round.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("tournament")
+        .get(pk=round_id)
+    )
+
+
+def lock_boards(round_: Round) -> dict[int, Pairing]:
+    """A locked round's boards, locked in board order, by board number."""
+    boards = (
+        round_.pairings.select_for_update(no_key=True, of=("self",))
+        .select_related("white", "black")
+        .order_by("board")
+    )
+    locked = {pairing.board: pairing for pairing in boards}
+    for pairing in locked.values():
+        pairing.round = round_
+    return locked
+
+
+def lock_board(pairing: Pairing) -> Pairing:
+    """One board, locked after its round (the lock order)."""
+    round_ = lock_round(pairing.round_id)
+    locked = (
+        Pairing.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("white", "black", "entered_by")
+        .get(pk=pairing.pk)
+    )
+    locked.round = round_
+    return locked
+
+
+def _stale_refusal(pairing: Pairing, tried: Result) -> str:
+    held = Result(pairing.result)
+    who = pairing.entered_by.get_username() if pairing.entered_by else _("someone")
+    return _(
+        "Not saved: board %(board)s was changed by %(user)s while you were looking at it. "
+        "It now holds %(held)s; you chose %(tried)s. Check, then enter it again if needed."
+    ) % {"board": pairing.board, "user": who, "held": held.label, "tried": tried.label}
+
+
 def _update_round_status(round_: Round) -> None:
     undecided = round_.pairings.filter(black__isnull=False).exclude(
         result__in=[r for r in Result if r.is_decided]
@@ -102,23 +157,22 @@ def record_result(
     unrated: bool | None = None,
     locked: bool = False,
     confirm: str = "",
+    version: str | None = None,
 ) -> Pairing:
     """Set a board's result, keeping the old one in the audit trail.
 
     The games app calls this for a ruling (``source="ruling"`` and its ``ruling_ref``).
     ``reason`` explains a correction (required once a result has been entered).
     ``unrated`` marks a game of less than one move (``None`` keeps the board's flag).
-    ``locked``: the caller has read ``pairing`` (with its round, tournament and players)
-    ``select_for_update`` in the current transaction, so it is not read again.
+    ``version`` is the board's version the writer read (:func:`board_version`): when the
+    board changed since, :class:`StaleResult` refuses the write and says what it holds now.
+    ``locked``: the caller has locked ``pairing`` after its round (:func:`lock_board`,
+    :func:`lock_boards`) in the current transaction, so it is not read again.
     An adjourned game decided other than by a draw asks an L3 confirmation (``confirm``,
     FIDE checklist G41): pairing counted it as a draw.
     """
     if not locked:
-        pairing = (
-            Pairing.objects.select_for_update()
-            .select_related("round__tournament")
-            .get(pk=pairing.pk)
-        )
+        pairing = lock_board(pairing)
     new = parse_result(result)
     if source not in EntrySource.values:
         raise TournamentError(_("Unknown entry source %(source)s.") % {"source": source})
@@ -126,6 +180,8 @@ def record_result(
     unrated = pairing.unrated if unrated is None else unrated
     if old == new and unrated == pairing.unrated:
         return pairing
+    if version is not None and version != board_version(pairing):
+        raise StaleResult(_stale_refusal(pairing, new))
     refusal = _refusal(pairing, old, new, reason)
     if refusal:
         raise TournamentError(refusal)

@@ -32,7 +32,9 @@ def grant_role(
 ) -> TournamentRole:
     """Give ``holder`` the role on the tournament (replacing the role they had)."""
     new = Role(role)
-    current = TournamentRole.objects.select_for_update().filter(tournament=tournament, user=holder)
+    current = TournamentRole.objects.select_for_update(no_key=True).filter(
+        tournament=tournament, user=holder
+    )
     existing = current.first()
     if existing is not None and existing.role == new:
         return existing
@@ -59,7 +61,7 @@ def revoke_role(
 ) -> None:
     """Take ``holder``'s role on the tournament away."""
     existing = (
-        TournamentRole.objects.select_for_update()
+        TournamentRole.objects.select_for_update(no_key=True)
         .filter(tournament=tournament, user=holder)
         .first()
     )

@@ -292,7 +292,7 @@ def generate_round_robin_round(
     The odd player out of a round robin with an odd number of players has a free round,
     stored as a zero-point bye. ``confirm``: see :func:`pair_swiss_round`.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     if not tournament.is_round_robin:
         raise TournamentError(_("This tournament is a Swiss; pair it with the Swiss engine."))
     number, warnings = _prepare_pairing(tournament, confirm=confirm, user=user)
@@ -342,7 +342,7 @@ def pair_swiss_round(
     games are adjourned (a draw for pairing, each logged). The returned round's
     ``warnings`` (not stored) repeat what was acknowledged (FIDE checklist G40).
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     if tournament.is_round_robin:
         raise TournamentError(_("This tournament is a round robin; use the Berger tables."))
     number, warnings = _prepare_pairing(tournament, confirm=confirm, user=user)
@@ -382,7 +382,7 @@ def submit_pairings(
     in a row, …) ask an L3 confirmation, and missing results an L2 acknowledgement
     (``confirm``; the highest level present is asked, see :mod:`.warnings`).
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     number, asked, missing = _pairing_questions(tournament)
     if round_number is not None and round_number != number:
         raise TournamentError(

@@ -15,9 +15,10 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.models import EntrySource, Pairing, Result, Round
+from tournaments.models import EntrySource, Pairing, Result
 from tournaments.permissions import Action
 from tournaments.services import NeedsConfirmation, TournamentError, record_result
+from tournaments.services.results import lock_board, lock_boards, lock_round
 
 from ..base import validated
 from ..errors import PreconditionRequired, error_body, error_item, error_responses
@@ -36,13 +37,13 @@ class BoardView(RoundsMixin):
     actions = {"GET": Action.VIEW, "PUT": Action.ENTER_RESULTS}
 
     def board(self, number: int, board: int, *, for_update: bool = False) -> Pairing:
-        """The board, its round, players and tournament in one query (locked for a write)."""
+        """The board, its round, players and tournament in one query; for a write, locked
+        after its round (the lock order of :mod:`tournaments.services.results`)."""
         boards = Pairing.objects.select_related("white", "black", "round").filter(
             round__in=self.visible_rounds(), round__number=number, board=board
         )
         if for_update:
-            # Only the board's row: the players and the round are read, not written.
-            boards = boards.select_for_update(of=("self",))
+            return lock_board(get_object_or_404(boards))
         pairing = get_object_or_404(boards)
         pairing.round.tournament = self.tournament
         return pairing
@@ -102,9 +103,9 @@ class ResultBatchView(RoundsMixin):
     def post(self, request: Request, slug: str, number: int) -> Response:
         entries = validated(ResultBatchSerializer, request)["results"]
         with transaction.atomic():
-            round_ = Round.objects.select_for_update().get(pk=self.round(number).pk)
+            round_ = lock_round(self.round(number).pk)
+            boards = lock_boards(round_)
             given = check_if_match(request, round_etag(round_))
-            boards = {p.board: p for p in round_.pairings.select_related("white", "black")}
             if not given and any(
                 entry["board"] in boards
                 and _changes_decided_result(boards[entry["board"]], entry["result"])
@@ -119,7 +120,7 @@ class ResultBatchView(RoundsMixin):
                             _("Round %(round)s has no board %(board)s.")
                             % {"round": number, "board": entry["board"]}
                         )
-                    _record(boards[entry["board"]], entry, self.acting_user())
+                    _record(boards[entry["board"]], entry, self.acting_user(), locked=True)
                 except NeedsConfirmation:
                     raise  # 409 with the question; nothing of the batch is stored
                 except TournamentError as error:
