@@ -217,6 +217,8 @@ class ResultForm(forms.Form):
     result = forms.ChoiceField(label=_("Result"), choices=Result.choices)
     reason = forms.CharField(label=_("Reason for the correction"), max_length=500, required=False)
     confirm = ConfirmField()
+    # The board's version the page showed: a write based on an older one is refused.
+    version = forms.CharField(max_length=40, required=False, widget=forms.HiddenInput)
 
 
 class RoleForm(forms.Form):

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 from tournaments.models import EntrySource, Pairing, Result, Round, Tournament
 from tournaments.permissions import Action, actions_for, can, tournament_action_required
 from tournaments.services import NeedsConfirmation, TournamentError, record_result
+from tournaments.services.versions import board_version
 
 from .common import confirmation_page, is_htmx
 from .forms import ResultForm
@@ -51,6 +52,7 @@ def _with_entry(pairing: Pairing, tournament: Tournament, options: dict[str, str
             "board": pairing.board,
         },
     )
+    pairing.version = board_version(pairing)  # type: ignore[attr-defined]
     if pairing.result not in options:
         options[pairing.result] = _options(pairing.result)
     pairing.options_html = mark_safe(options[pairing.result])  # type: ignore[attr-defined]
@@ -90,11 +92,9 @@ def save_result(
 ) -> HttpResponse:
     """Save one board's result. htmx gets the table row back (with the confirmation or the
     refusal); a plain form post goes back to the round page."""
+    boards = Pairing.objects.select_related("round", "white", "black")
     pairing = get_object_or_404(
-        Pairing.objects.select_related("round", "white", "black"),
-        round__tournament=tournament,
-        round__number=number,
-        board=board,
+        boards, round__tournament=tournament, round__number=number, board=board
     )
     form = ResultForm(request.POST)
     error, saved, question = "", False, None
@@ -109,6 +109,7 @@ def save_result(
                 user=request.user,
                 reason=form.cleaned_data["reason"],
                 confirm=form.cleaned_data["confirm"],
+                version=form.cleaned_data["version"] or None,
             )
         except NeedsConfirmation as asked:
             if not is_htmx(request):
@@ -124,6 +125,7 @@ def save_result(
             error = " ".join(asked.problems)
         except TournamentError as refusal:
             error = " ".join(refusal.problems)
+            pairing = boards.get(pk=pairing.pk)  # the row shows what the board holds now
         else:
             saved = True
     if is_htmx(request):

@@ -3,6 +3,7 @@ and what the pages show for a real event (Held's C.07 round robin, imported from
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -90,6 +91,49 @@ def test_htmx_save_returns_the_row_with_the_refusal_for_a_correction_without_rea
     assert 'class="refused"' in text
     assert "Changing a result already entered needs a reason." in text
     assert Pairing.objects.get(round__tournament=round_robin, board=2).result == "1/2-1/2"
+
+
+def _version_in(page: str, board: int) -> str:
+    row = page[page.index(f'id="board-{board}"') :]
+    return html.unescape(re.search(r'name="version" value="([^"]*)"', row).group(1))
+
+
+def test_a_result_saved_from_a_page_older_than_the_board_is_refused(client, round_robin):
+    """Two arbiters correct one board from pages loaded before either saved: the second
+    is refused and told what the board holds now, instead of silently overwriting it."""
+    chief = with_role(round_robin, Role.CHIEF_ARBITER)
+    deputy = with_role(round_robin, Role.DEPUTY_ARBITER)
+    page = url("round", round_robin, number=1)
+    client.force_login(chief)
+    seen_by_chief = _version_in(client.get(page).content.decode(), 1)
+    client.force_login(deputy)
+    seen_by_deputy = _version_in(client.get(page).content.decode(), 1)
+    save = url("result", round_robin, number=1, board=1)
+    saved = client.post(
+        save, {"result": "1/2-1/2", "version": seen_by_deputy}, headers={"HX-Request": "true"}
+    )
+    assert 'class="saved"' in saved.content.decode()
+    client.force_login(chief)
+    stale = client.post(
+        save, {"result": "1-0", "version": seen_by_chief}, headers={"HX-Request": "true"}
+    )
+    text = html.unescape(stale.content.decode())
+    assert 'class="refused"' in text
+    assert (
+        f"Not saved: board 1 was changed by {deputy.username} while you were looking at it. "
+        "It now holds ½-½; you chose 1-0." in text
+    )
+    assert 'value="1/2-1/2" selected' in text  # the row shows what the board holds
+    assert Pairing.objects.get(round__tournament=round_robin, board=1).result == "1/2-1/2"
+    # With the version the refused row carries, the chief may correct it (with a reason).
+    fresh = _version_in(text, 1)
+    corrected = client.post(
+        save,
+        {"result": "1-0", "version": fresh, "reason": "scoresheets signed 1-0"},
+        headers={"HX-Request": "true"},
+    )
+    assert 'class="saved"' in corrected.content.decode()
+    assert Pairing.objects.get(round__tournament=round_robin, board=1).result == "1-0"
 
 
 def test_results_of_a_draft_round_are_refused_with_the_reason(client):
