@@ -115,8 +115,15 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Arbiters in a hall share one laptop's SQLite file: wait for a lock instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Arbiters in a hall share one laptop's SQLite file. Readers never block the writer
+    # (write-ahead log), and a write transaction takes the write lock when it begins
+    # (IMMEDIATE): a deferred one that read first could not wait for the lock and failed
+    # at once with "database is locked"; now it waits, up to the timeout (seconds).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=20,
+        transaction_mode="IMMEDIATE",
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

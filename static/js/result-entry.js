@@ -101,11 +101,81 @@
       else if (!focusNeighbour(select, 1)) select.focus();
     }
   });
+  // A result the server did not store must be impossible to miss: the row turns red, its
+  // select goes back to what the board still holds, and a banner above the table lists
+  // every board not saved until it is saved.
+  const banner = document.getElementById("unsaved-results");
+
+  function fill(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_, name) {
+      return values[name];
+    });
+  }
+
+  function label(select, value) {
+    const option = Array.from(select.options).find(function (o) {
+      return o.value === value;
+    });
+    return option ? option.text.trim() : value;
+  }
+
+  function markUnsaved(row, status) {
+    const select = row.querySelector("select.result-select");
+    if (!select) return;
+    const board = row.id.replace("board-", "");
+    const why = status
+      ? fill(table.dataset.serverError, { status: status })
+      : table.dataset.noAnswer;
+    const text = fill(table.dataset.unsaved, {
+      board: board,
+      tried: label(select, select.value),
+      why: why,
+      held: label(select, row.dataset.result),
+    });
+    select.value = row.dataset.result;
+    row.classList.remove("saved");
+    row.classList.add("unsaved");
+    const cell = row.querySelector(".result-status");
+    if (cell) {
+      cell.innerHTML = "";
+      const span = document.createElement("span");
+      span.className = "status-refused";
+      span.textContent = "✗ " + text;
+      cell.appendChild(span);
+    }
+    if (banner) {
+      let item = banner.querySelector('[data-board="' + board + '"]');
+      if (!item) {
+        item = document.createElement("li");
+        item.dataset.board = board;
+        banner.querySelector("ul").appendChild(item);
+      }
+      item.textContent = text;
+      banner.hidden = false;
+    }
+    if (announcer) announcer.textContent = text;
+  }
+
+  function clearUnsaved(row) {
+    if (!banner) return;
+    const item = banner.querySelector('[data-board="' + row.id.replace("board-", "") + '"]');
+    if (item) item.remove();
+    banner.hidden = !banner.querySelector("li");
+  }
+
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    const row = event.detail.target;
+    if (row && row.id && row.id.indexOf("board-") === 0) {
+      const fresh = document.getElementById(row.id);
+      if (fresh) clearUnsaved(fresh);
+    }
+  });
   document.body.addEventListener("htmx:responseError", function (event) {
     const row = event.detail.elt.closest("tr");
-    const status = row && row.querySelector(".result-status");
-    const text = table.dataset.failed + " (" + event.detail.xhr.status + ")";
-    if (status) status.textContent = "✗ " + text;
-    if (announcer) announcer.textContent = text;
+    if (row) markUnsaved(row, event.detail.xhr.status);
+  });
+  document.body.addEventListener("htmx:sendError", function (event) {
+    const row = event.detail.elt.closest("tr");
+    if (row) markUnsaved(row, 0);
   });
 })();
