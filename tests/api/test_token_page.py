@@ -69,3 +69,82 @@ def test_the_roles_page_links_the_token_page(chief: Any, tournament: Tournament)
     browser.force_login(chief)
     roles = browser.get(f"/tournaments/{tournament.pk}/roles/").content.decode()
     assert f'href="/tournaments/{tournament.pk}/api-tokens/"' in roles
+
+
+def _paired_round(tournament: Tournament, chief: Any) -> None:
+    from tournaments.services import generate_round_robin_round, publish_round
+
+    for rank, name in enumerate(["Alyx", "Bruno", "Charline", "David"], start=1):
+        tournament.players.create(name=name, start_rank=rank, rating_standard=2300 - rank)
+    tournament.number_of_rounds = 3
+    tournament.save()
+    publish_round(generate_round_robin_round(tournament, user=chief), user=chief)
+
+
+def test_a_token_stops_writing_when_its_creator_loses_his_role_or_account(
+    chief: Any, tournament: Tournament
+) -> None:
+    """Issue: after his role was removed and his account deactivated, a chief arbiter's
+    pairing token still changed results and registered players."""
+    from tournaments.api.tokens import create_api_token
+    from tournaments.services.roles import grant_role, revoke_role
+
+    _paired_round(tournament, chief)
+    colleague = UserFactory(username="colleague")
+    grant_role(tournament, colleague, TournamentRole.Role.CHIEF_ARBITER, user=chief)
+    key = create_api_token(tournament, name="Swiss-Manager", scope="pairing", user=chief)[1]
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    url = f"/api/v1/tournaments/{tournament.slug}/"
+    assert (
+        api.put(f"{url}rounds/1/pairings/1/", {"result": "1-0"}, format="json").status_code == 200
+    )
+
+    revoke_role(tournament, chief, user=colleague)
+    assert api.put(f"{url}rounds/1/pairings/2/", {"result": "1-0"}, format="json").status_code in (
+        403,
+        404,
+    )
+    assert api.post(f"{url}players/", {"name": "Late, Entry"}, format="json").status_code in (
+        403,
+        404,
+    )
+    chief.is_active = False
+    chief.save()
+    assert api.put(f"{url}rounds/1/pairings/2/", {"result": "1-0"}, format="json").status_code in (
+        403,
+        404,
+    )
+    assert not tournament.players.filter(name="Late, Entry").exists()
+    assert tournament.rounds.get(number=1).pairings.get(board=2).result == "*"
+    # A public tournament's token still reads what anyone may read.
+    tournament.public = True
+    tournament.save()
+    assert api.get(f"{url}rounds/1/").status_code == 200
+
+    browser = Client()
+    browser.force_login(colleague)
+    page = browser.get(f"/tournaments/{tournament.pk}/api-tokens/").content.decode()
+    assert "Not in force: its creator (chief) may no longer do everything it allows." in page
+    assert "only while he may still do what it allows" in page
+
+
+def test_a_deputy_granted_token_acts_only_within_the_creators_rights(
+    chief: Any, tournament: Tournament
+) -> None:
+    """A creator demoted to deputy keeps his token's result entry, not its pairing rights."""
+    from tournaments.api.tokens import create_api_token
+    from tournaments.services.roles import grant_role
+
+    _paired_round(tournament, chief)
+    colleague = UserFactory(username="colleague")
+    grant_role(tournament, colleague, TournamentRole.Role.CHIEF_ARBITER, user=chief)
+    key = create_api_token(tournament, name="Swiss-Manager", scope="pairing", user=chief)[1]
+    grant_role(tournament, chief, TournamentRole.Role.DEPUTY_ARBITER, user=colleague)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    url = f"/api/v1/tournaments/{tournament.slug}/"
+    assert (
+        api.put(f"{url}rounds/1/pairings/1/", {"result": "1-0"}, format="json").status_code == 200
+    )
+    assert api.post(f"{url}players/", {"name": "Late, Entry"}, format="json").status_code == 403

@@ -15,7 +15,7 @@ from tournaments.permissions import Action, actions_for, tournament_action_requi
 from tournaments.services import TournamentError
 from tournaments.views.common import add_problems, flash_problems
 
-from .permissions import SCOPE_ACTIONS
+from .permissions import SCOPE_ACTIONS, token_in_force
 from .tokens import create_api_token, revoke_api_token
 
 
@@ -26,6 +26,11 @@ class ApiTokenForm(forms.Form):
         help_text=gettext_lazy("Who uses it, e.g. the pairing program or the live-board site."),
     )
     scope = forms.ChoiceField(label=gettext_lazy("Scope"), choices=ApiToken.Scope.choices)
+
+
+def _with_force(token: ApiToken) -> ApiToken:
+    token.in_force = token_in_force(token)  # type: ignore[attr-defined]
+    return token
 
 
 @tournament_action_required(Action.MANAGE_ROLES)
@@ -49,7 +54,12 @@ def api_tokens(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "actions": actions_for(request.user, tournament),
             "form": form,
             "key": key,
-            "tokens": tournament.api_tokens.order_by("revoked_at", "-created_at"),
+            "tokens": [
+                _with_force(token)
+                for token in tournament.api_tokens.select_related(
+                    "created_by", "tournament"
+                ).order_by("revoked_at", "-created_at")
+            ],
             "scopes": [
                 (ApiToken.Scope(scope).label, [a.label for a in Action if a in allowed])
                 for scope, allowed in SCOPE_ACTIONS.items()

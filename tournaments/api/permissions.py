@@ -38,12 +38,29 @@ LIST_TOURNAMENTS = "list_tournaments"
 """The two declarations of views that concern no one tournament (the list filters itself)."""
 
 
+def token_may(token: ApiToken, action: Action) -> bool:
+    """A token acts on its tournament within its scope, and only while its creator may
+    still do the same: a creator whose role is removed or whose account is deactivated
+    takes his tokens' rights with him."""
+    creator = token.created_by
+    return (
+        action in SCOPE_ACTIONS[token.scope]
+        and creator is not None
+        and can(creator, action, token.tournament)
+    )
+
+
+def token_in_force(token: ApiToken) -> bool:
+    """Whether the token can still do everything its scope allows (for the tokens page)."""
+    return token.active and all(token_may(token, action) for action in SCOPE_ACTIONS[token.scope])
+
+
 def may(request: Request, action: Action, tournament: Tournament) -> bool:
     """Whether the request's client may do ``action`` to ``tournament``."""
     token = request.auth
     if isinstance(token, ApiToken):
-        if token.tournament_id == tournament.pk:
-            return action in SCOPE_ACTIONS[token.scope]
+        if token.tournament_id == tournament.pk and token_may(token, action):
+            return True
         return can(AnonymousUser(), action, tournament)
     return can(request.user, action, tournament)
 
