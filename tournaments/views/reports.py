@@ -8,6 +8,7 @@ may not follow the tournament. Bad query values get a 404 naming the value, neve
 from __future__ import annotations
 
 import csv
+import re
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -120,6 +121,19 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+_FORMULA_START = tuple("=+-@\t\r")
+_NUMBER = re.compile(r"[+-]?\d+([.,]\d+)?")
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """A cell a spreadsheet shows as text, never runs: one that would start a formula
+    (``=``, ``+``, ``-``, ``@``, tab, CR — OWASP's CSV injection list) gets a leading
+    apostrophe, unless it is a plain number such as a rating change (``-12``)."""
+    if cell.startswith(_FORMULA_START) and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
 @tournament_action_required(Action.VIEW)
 def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     after = _download_round(request, tournament)
@@ -129,8 +143,8 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         f'attachment; filename="{slug(tournament.name)}-standings-round-{after}.csv"'
     )
     writer = csv.writer(response)
-    writer.writerow([column.label for column in table.columns])
-    writer.writerows(table.texts())
+    writer.writerow([spreadsheet_safe(str(column.label)) for column in table.columns])
+    writer.writerows([spreadsheet_safe(str(cell)) for cell in row] for row in table.texts())
     return response
 
 

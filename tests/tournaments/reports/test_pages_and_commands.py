@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from io import StringIO
 
 import pytest
@@ -187,3 +188,20 @@ def test_missing_results_and_withdrawals_are_printed(demo):
         pdf_cells(table_report(swiss, standings_data(swiss, after_round=4)).generate()[2])
     )
     assert "provisional" not in after_four
+
+
+def test_standings_csv_writes_formula_like_names_as_text(client, demo):
+    """Issue: names like ``=HYPERLINK(…)`` were written as they are, and a spreadsheet
+    opening the public CSV ran them. Numbers (points, tie-breaks) stay numbers."""
+    swiss = demo["demo-swiss"]
+    hostile = ['=HYPERLINK("http://evil.example/","x")', "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)"]
+    for player, name in zip(swiss.players.order_by("start_rank"), hostile, strict=False):
+        player.name = name
+        player.save()
+    response = client.get(reverse("tournaments:standings_csv", args=[swiss.pk]) + "?round=3")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    names = {row[2] for row in rows[1:]}
+    assert {"'" + name for name in hostile} <= names
+    assert not any(cell[:1] in "=+-@" and cell[:1] for row in rows for cell in row[2:3])
+    points = [row[6] for row in rows[1:]]
+    assert all(re.fullmatch(r"\d+(\.5)?|\d*½", p) for p in points), points
