@@ -240,3 +240,25 @@ def test_short_draw_marker_and_move_numbers_without_dots():
     (record,) = read_pgn(io.StringIO("1 e4 e5 2 Nf3 1/2\n"))
     assert [m.text for m in record.moves] == ["e4", "e5", "Nf3"]
     assert record.declared_result == "1/2-1/2"
+
+
+@pytest.mark.parametrize("closed", [False, True], ids=["unclosed", "closed"])
+def test_a_megabyte_tag_line_is_read_in_bounded_memory(closed: bool) -> None:
+    """Issue: a 5 MB tag line took 8 s and 2.8 GB (the tag pattern kept a backtracking
+    frame per character, ~600 MB per MB). Bounded generously: a guard against runaway,
+    not a speed test."""
+    import tracemalloc
+
+    value = "a" * 1_000_000
+    line = f'[Event "{value}"]\n' if closed else f'[Event "{value}\n'
+    tracemalloc.start()
+    try:
+        games = list(read_pgn([line, "1. e4 e5 *\n"]))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 50_000_000
+    if closed:
+        assert games[0].headers["Event"] == value
+    else:
+        assert games[0].problems[0].describe().startswith("line 1, column 1: malformed tag pair")
