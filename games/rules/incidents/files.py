@@ -76,6 +76,10 @@ def load_incident(text: str) -> object:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise IncidentFileError(f"line {error.lineno}, column {error.colno}: {error.msg}") from None
+    except RecursionError:
+        raise IncidentFileError("the JSON is nested too deeply") from None
+    except ValueError as error:  # e.g. an integer of more than 4,300 digits
+        raise IncidentFileError(f"not readable JSON: {error}") from None
     if not isinstance(data, dict):
         raise IncidentFileError("an incident file holds one JSON object")
     kind = data.pop("kind", None)
@@ -124,13 +128,13 @@ def _convert(hint: Any, value: object, where: str, is_colour: bool) -> Any:
             _convert(item, one, f"{where}[{index}]", is_colour) for index, one in enumerate(value)
         )
     if is_colour:
-        if value not in _COLOURS:
+        if not isinstance(value, str) or value not in _COLOURS:
             raise IncidentFileError(f'{where}: expected "white" or "black", got {value!r}')
         return _COLOURS[str(value)]
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(value)
-        except ValueError:
+        except (ValueError, TypeError):
             allowed = ", ".join(repr(member.value) for member in hint)
             raise IncidentFileError(f"{where}: {value!r} is not one of {allowed}") from None
     if hint is datetime:
@@ -149,6 +153,15 @@ def _convert(hint: Any, value: object, where: str, is_colour: bool) -> Any:
     return _scalar(hint, value, where)
 
 
+_LARGEST = 10**9
+"""No count, number of moves or seconds in an incident comes near it (31 years of seconds)."""
+
+
+def _refuse_huge(value: float, where: str) -> None:
+    if not -_LARGEST <= value <= _LARGEST:  # also NaN and the infinities JSON lets through
+        raise IncidentFileError(f"{where}: {str(value)[:20]} is out of range")
+
+
 def _scalar(hint: Any, value: object, where: str) -> Any:
     if hint is bool:
         if not isinstance(value, bool):
@@ -157,10 +170,12 @@ def _scalar(hint: Any, value: object, where: str) -> Any:
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise IncidentFileError(f"{where}: expected a whole number")
+        _refuse_huge(value, where)
         return value
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise IncidentFileError(f"{where}: expected a number")
+        _refuse_huge(value, where)
         return float(value)
     if hint is str:
         if not isinstance(value, str):

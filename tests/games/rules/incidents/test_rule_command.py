@@ -120,6 +120,22 @@ def test_text_format_gives_both_languages_and_clock_changes():
             "session_start: 'noon' is not an ISO 8601 date and time",
         ),
         ('["flag_fall"]', "an incident file holds one JSON object"),
+        # Each of these printed a traceback (exit 1) instead of one line and exit 2.
+        ("[" * 100_000, "the JSON is nested too deeply"),
+        ('{"kind": "knocked_over", "by": ["white"]}', 'by: expected "white" or "black"'),
+        ('{"kind": "draw_offer", "by": "white", "timing": ["x"]}', "timing: ['x'] is not one"),
+        (
+            '{"kind": "flag_fall", "flagged": "white", "used_seconds": ' + "9" * 5000 + "}",
+            "not readable JSON: Exceeds the limit",
+        ),
+        (
+            '{"kind": "flag_fall", "flagged": "white", "used_seconds": ' + "9" * 300 + "}",
+            "used_seconds: 99999999999999999999 is out of range",
+        ),
+        (
+            '{"kind": "flag_fall", "flagged": "white", "used_seconds": Infinity}',
+            "used_seconds: inf is out of range",
+        ),
     ],
 )
 def test_malformed_incident_files_name_the_field(text, message):
