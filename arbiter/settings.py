@@ -162,8 +162,10 @@ STORAGES = {
     },
 }
 
-# Uploaded PGN files of a whole round run to several MB.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 50 * 1024 * 1024
+# A request body other than an uploaded file (the API's JSON): a round's batch of results
+# or a 2,000-player TRF is a few hundred KB. Uploaded files have their own limit (20 MB,
+# tournaments/limits.py), checked by the forms; above this size they are kept on disk.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 
 REST_FRAMEWORK = {
@@ -173,6 +175,11 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
+    ],
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
     ],
 }
 

@@ -14,3 +14,7 @@ urlpatterns = [
     path("games/", include("games.urls")),
     path("", include("tournaments.urls")),
 ]
+
+handler400 = "arbiter.errors.bad_request"
+handler404 = "arbiter.errors.not_found"
+handler500 = "arbiter.errors.server_error"

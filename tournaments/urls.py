@@ -2,12 +2,14 @@
 
 from django.urls import path
 
+import arbiter.converters  # noqa: F401  (registers <num:…>)
+
 from .api import pages as api_pages
 from .views import dashboard, players, public, reports, results, roles, rounds
 
 app_name = "tournaments"
 
-T = "tournaments/<int:tournament_id>/"
+T = "tournaments/<num:tournament_id>/"
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -18,27 +20,27 @@ urlpatterns = [
     path(f"{T}edit/", dashboard.edit, name="edit"),
     path(f"{T}leave-fide-mode/", dashboard.leave_fide, name="leave_fide_mode"),
     path(f"{T}roles/", roles.roles, name="roles"),
-    path(f"{T}roles/<int:user_id>/revoke/", roles.revoke, name="role_revoke"),
+    path(f"{T}roles/<num:user_id>/revoke/", roles.revoke, name="role_revoke"),
     path(f"{T}api-tokens/", api_pages.api_tokens, name="api_tokens"),
     path(
-        f"{T}api-tokens/<int:token_id>/revoke/",
+        f"{T}api-tokens/<num:token_id>/revoke/",
         api_pages.api_token_revoke,
         name="api_token_revoke",
     ),
     path(f"{T}players/add/", players.add, name="player_add"),
     path(f"{T}players/import/", players.import_csv, name="players_import"),
     path(f"{T}players/number/", players.number, name="players_number"),
-    path(f"{T}players/<int:player_id>/", public.player_detail, name="player"),
-    path(f"{T}players/<int:player_id>/edit/", players.edit, name="player_edit"),
-    path(f"{T}players/<int:player_id>/withdraw/", players.withdraw, name="player_withdraw"),
-    path(f"{T}players/<int:player_id>/absence/", players.absence, name="player_absence"),
+    path(f"{T}players/<num:player_id>/", public.player_detail, name="player"),
+    path(f"{T}players/<num:player_id>/edit/", players.edit, name="player_edit"),
+    path(f"{T}players/<num:player_id>/withdraw/", players.withdraw, name="player_withdraw"),
+    path(f"{T}players/<num:player_id>/absence/", players.absence, name="player_absence"),
     path(f"{T}rounds/pair/", rounds.pair_next, name="round_pair"),
     path(f"{T}rounds/enter/", rounds.enter_pairings, name="round_enter"),
-    path(f"{T}rounds/<int:number>/", results.round_detail, name="round"),
-    path(f"{T}rounds/<int:number>/publish/", rounds.publish, name="round_publish"),
-    path(f"{T}rounds/<int:number>/delete/", rounds.delete, name="round_delete"),
+    path(f"{T}rounds/<num:number>/", results.round_detail, name="round"),
+    path(f"{T}rounds/<num:number>/publish/", rounds.publish, name="round_publish"),
+    path(f"{T}rounds/<num:number>/delete/", rounds.delete, name="round_delete"),
     path(
-        f"{T}rounds/<int:number>/boards/<int:board>/result/",
+        f"{T}rounds/<num:number>/boards/<num:board>/result/",
         results.save_result,
         name="result",
     ),
@@ -50,18 +52,18 @@ urlpatterns = [
     path(f"{T}crosstable.pdf", reports.crosstable_pdf, name="crosstable_pdf"),
     path(f"{T}players.pdf", reports.players_pdf, name="players_pdf"),
     path(f"{T}scoresheet.pdf", reports.scoresheet_pdf, name="scoresheet_pdf"),
-    path(f"{T}rounds/<int:number>/pairings/", reports.pairings, name="pairings"),
-    path(f"{T}rounds/<int:number>/pairings.pdf", reports.pairings_pdf, name="pairings_pdf"),
+    path(f"{T}rounds/<num:number>/pairings/", reports.pairings, name="pairings"),
+    path(f"{T}rounds/<num:number>/pairings.pdf", reports.pairings_pdf, name="pairings_pdf"),
     path(
-        f"{T}rounds/<int:number>/result-sheet.pdf",
+        f"{T}rounds/<num:number>/result-sheet.pdf",
         reports.result_sheet_pdf,
         name="result_sheet_pdf",
     ),
     path(
-        f"{T}rounds/<int:number>/scoresheets.pdf",
+        f"{T}rounds/<num:number>/scoresheets.pdf",
         reports.round_scoresheets_pdf,
         name="round_scoresheets_pdf",
     ),
     path(f"{T}incidents.pdf", reports.incidents_pdf, name="incidents_pdf"),
-    path(f"{T}envelopes/<int:envelope_id>.pdf", reports.envelope_pdf, name="envelope_pdf"),
+    path(f"{T}envelopes/<num:envelope_id>.pdf", reports.envelope_pdf, name="envelope_pdf"),
 ]

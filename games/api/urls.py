@@ -2,9 +2,11 @@
 
 from django.urls import path
 
+import arbiter.converters  # noqa: F401  (registers <num:…>)
+
 from .views import games, incidents
 
-GAME = "tournaments/<slug:slug>/games/<int:game_id>/"
+GAME = "tournaments/<slug:slug>/games/<num:game_id>/"
 
 urlpatterns = [
     path("tournaments/<slug:slug>/games/", games.GameListView.as_view(), name="games"),

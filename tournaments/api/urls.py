@@ -2,10 +2,12 @@
 
 from django.urls import path
 
+import arbiter.converters  # noqa: F401  (registers <num:…>)
+
 from .views import exchange, players, results, rounds, standings, tokens, tournaments
 
 TOURNAMENT = "tournaments/<slug:slug>/"
-ROUND = TOURNAMENT + "rounds/<int:number>/"
+ROUND = TOURNAMENT + "rounds/<num:number>/"
 
 urlpatterns = [
     path("tournaments/", tournaments.TournamentListView.as_view(), name="tournaments"),
@@ -19,19 +21,19 @@ urlpatterns = [
     path(TOURNAMENT + "trf/", exchange.TournamentTrfView.as_view(), name="trf"),
     path(TOURNAMENT + "players/", players.PlayerListView.as_view(), name="players"),
     path(TOURNAMENT + "players/numbering/", players.StartRanksView.as_view(), name="numbering"),
-    path(TOURNAMENT + "players/<int:player_id>/", players.PlayerView.as_view(), name="player"),
+    path(TOURNAMENT + "players/<num:player_id>/", players.PlayerView.as_view(), name="player"),
     path(
-        TOURNAMENT + "players/<int:player_id>/history/",
+        TOURNAMENT + "players/<num:player_id>/history/",
         players.PlayerHistoryView.as_view(),
         name="player-history",
     ),
     path(
-        TOURNAMENT + "players/<int:player_id>/absences/",
+        TOURNAMENT + "players/<num:player_id>/absences/",
         players.AbsenceView.as_view(),
         name="player-absences",
     ),
     path(
-        TOURNAMENT + "players/<int:player_id>/withdraw/",
+        TOURNAMENT + "players/<num:player_id>/withdraw/",
         players.WithdrawView.as_view(),
         name="player-withdraw",
     ),
@@ -40,7 +42,7 @@ urlpatterns = [
     path(ROUND, rounds.RoundDetailView.as_view(), name="round"),
     path(ROUND + "publish/", rounds.PublishRoundView.as_view(), name="round-publish"),
     path(ROUND + "pairings/", rounds.PairingListView.as_view(), name="pairings"),
-    path(ROUND + "pairings/<int:board>/", results.BoardView.as_view(), name="board"),
+    path(ROUND + "pairings/<num:board>/", results.BoardView.as_view(), name="board"),
     path(ROUND + "results/", results.ResultBatchView.as_view(), name="results"),
     path(TOURNAMENT + "standings/", standings.StandingsView.as_view(), name="standings"),
     path(TOURNAMENT + "crosstable/", standings.CrosstableView.as_view(), name="crosstable"),
@@ -51,7 +53,7 @@ urlpatterns = [
     ),
     path(TOURNAMENT + "tokens/", tokens.ApiTokenListView.as_view(), name="tokens"),
     path(
-        TOURNAMENT + "tokens/<int:token_id>/",
+        TOURNAMENT + "tokens/<num:token_id>/",
         tokens.ApiTokenDetailView.as_view(),
         name="token",
     ),

@@ -7,6 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.limits import MAX_PLAYERS, MAX_ROUNDS
 from tournaments.models import Absence, Player, Sex, Title
 from tournaments.services.players import PLAYER_FIELDS
 
@@ -64,7 +65,7 @@ class PlayerUpdateSerializer(PlayerCreateSerializer):
 
 
 class AbsenceInputSerializer(serializers.Serializer[Any]):
-    round_number = serializers.IntegerField(min_value=1, max_value=99)
+    round_number = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
     kind = serializers.ChoiceField(choices=Absence.Kind.choices)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=200)
     confirm = confirm_field()
@@ -79,7 +80,7 @@ class AbsenceSerializer(serializers.ModelSerializer[Absence]):
 
 class StartRanksSerializer(serializers.Serializer[Any]):
     order = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        child=serializers.IntegerField(min_value=1, max_value=MAX_PLAYERS),
         required=False,
         help_text=(
             "Player ids in starting-rank order (a drawing of lots). Without it the players are "
@@ -90,7 +91,7 @@ class StartRanksSerializer(serializers.Serializer[Any]):
 
 class WithdrawSerializer(serializers.Serializer[Any]):
     after_round = serializers.IntegerField(
-        min_value=0, max_value=99, help_text="The last round the player took part in."
+        min_value=0, max_value=MAX_ROUNDS, help_text="The last round the player took part in."
     )
     reason = serializers.CharField(required=False, allow_blank=True, max_length=1000)
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.limits import MAX_BOARDS
 from tournaments.models import Result
 
 from .confirm import confirm_field
@@ -26,8 +27,8 @@ class ResultInputSerializer(serializers.Serializer[Any]):
 
 
 class BatchResultSerializer(ResultInputSerializer):
-    board = serializers.IntegerField(min_value=1)
+    board = serializers.IntegerField(min_value=1, max_value=MAX_BOARDS)
 
 
 class ResultBatchSerializer(serializers.Serializer[Any]):
-    results = BatchResultSerializer(many=True, allow_empty=False)
+    results = BatchResultSerializer(many=True, allow_empty=False, max_length=MAX_BOARDS)

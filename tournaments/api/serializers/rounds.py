@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.limits import MAX_PLAYERS, MAX_ROUNDS
 from tournaments.models import Pairing, Player, Round
 
 from .confirm import confirm_field
@@ -44,17 +45,24 @@ class RoundDetailSerializer(RoundSerializer):
 
 
 class BoardInputSerializer(serializers.Serializer[Any]):
-    white = serializers.IntegerField(min_value=1, help_text="White's starting rank.")
-    black = serializers.IntegerField(min_value=1, help_text="Black's starting rank.")
+    white = serializers.IntegerField(
+        min_value=1, max_value=MAX_PLAYERS, help_text="White's starting rank."
+    )
+    black = serializers.IntegerField(
+        min_value=1, max_value=MAX_PLAYERS, help_text="Black's starting rank."
+    )
 
 
 class RoundSubmitSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField(
-        min_value=1, required=False, help_text="The round paired; refused unless it is the next."
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        help_text="The round paired; refused unless it is the next.",
     )
     pairs = BoardInputSerializer(many=True, help_text="Boards in order, by starting rank.")
     byes = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        child=serializers.IntegerField(min_value=1, max_value=MAX_PLAYERS),
         required=False,
         help_text="Starting rank of the pairing-allocated bye, if any. Requested byes are added.",
     )

@@ -1,0 +1,26 @@
+"""The documented limits on what one request may ask (README, "Limits").
+
+Each is far above a real event (the largest opens have about 1,000 players; a double
+round robin of 26 players has 50 rounds) and low enough that one request cannot take the
+server down. What exceeds one is refused with a message naming the limit.
+"""
+
+from __future__ import annotations
+
+MAX_PLAYERS = 2_000
+"""Players in one tournament (registrations, CSV and TRF imports, ``checktrf``)."""
+
+MAX_ROUNDS = 50
+"""Rounds of one tournament (its setting, TRF files, round numbers in forms and the API)."""
+
+MAX_BOARDS = MAX_PLAYERS // 2
+"""Boards of one round, and entries of one results batch."""
+
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+"""One uploaded file (PGN, TRF, CSV, pairings)."""
+
+MAX_GAMES_PER_FILE = 5_000
+"""Games in one PGN file (web upload, ``checkgames``)."""
+
+MAX_SECONDS = 7 * 24 * 3600
+"""A time on a clock or a duration in seconds (a week)."""
