@@ -16,10 +16,14 @@ from datetime import datetime
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.models import IncidentKind
 from games.rules.incidents.files import KINDS
+from games.rules.text import ENCODINGS
+from games.services import GameError, decode_pgn, refuse_too_many_games
+from tournaments.limits import MAX_GAMES_PER_FILE, MAX_ROUNDS, MAX_SECONDS, MAX_UPLOAD_BYTES
 from tournaments.models import Pairing
 from tournaments.models.tournament import ruleset_choices
 
@@ -57,14 +61,58 @@ def datetime_field(label: Any, *, required: bool = True) -> forms.DateTimeField:
 class PgnUploadForm(forms.Form):
     file = forms.FileField(
         label=_("PGN file"),
-        help_text=_("One game or a whole round; UTF-8 (with or without BOM) or Latin-1."),
+        help_text=lazy(
+            lambda: (
+                _(
+                    "One game or a whole round, at most %(megabytes)s MB and %(games)s games. "
+                    "UTF-8, GBK or Latin-1: detected unless chosen below."
+                )
+                % {
+                    "megabytes": MAX_UPLOAD_BYTES // (1024 * 1024),
+                    "games": f"{MAX_GAMES_PER_FILE:,}",
+                }
+            ),
+            str,
+        )(),
+    )
+    encoding = forms.ChoiceField(
+        label=_("Encoding"),
+        required=False,
+        choices=[("", _("Detect")), *ENCODINGS.items()],
+        help_text=_("Choose one if the names come out garbled."),
     )
     round_number = forms.IntegerField(
         label=_("Round"),
         required=False,
         min_value=1,
+        max_value=MAX_ROUNDS,
         help_text=_("Leave empty to use each game's Round tag."),
     )
+
+    def clean(self) -> dict[str, Any]:
+        """The file's text (``text``) and the encoding it was read in (``read_as``), or
+        an error naming the limit it exceeds."""
+        data = super().clean() or {}
+        file = data.get("file")
+        if file is None:
+            return data
+        if file.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(
+                _(
+                    "The file has %(size)s MB; at most %(limit)s MB are accepted. "
+                    "Upload it round by round."
+                )
+                % {
+                    "size": f"{file.size / 1024 / 1024:.1f}",
+                    "limit": MAX_UPLOAD_BYTES // (1024 * 1024),
+                }
+            )
+        try:
+            data["text"], data["read_as"] = decode_pgn(file.read(), data.get("encoding") or None)
+            refuse_too_many_games(data["text"])
+        except GameError as error:
+            raise forms.ValidationError(error.problems) from None
+        return data
 
 
 class MoveEntryForm(forms.Form):
@@ -147,8 +195,12 @@ class SealForm(forms.Form):
         max_length=20,
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
-    white_used = forms.IntegerField(label=_("White's used time (seconds)"), min_value=0)
-    black_used = forms.IntegerField(label=_("Black's used time (seconds)"), min_value=0)
+    white_used = forms.IntegerField(
+        label=_("White's used time (seconds)"), min_value=0, max_value=MAX_SECONDS
+    )
+    black_used = forms.IntegerField(
+        label=_("Black's used time (seconds)"), min_value=0, max_value=MAX_SECONDS
+    )
     adjourned_at = datetime_field(_("Adjourned at"))
     resumes_at = datetime_field(_("Resumes at"))
 
@@ -265,9 +317,13 @@ def _field_for(cls: type[Any], field: dataclasses.Field[Any], hint: Any) -> form
     if hint is datetime:
         return datetime_field(label, required=not optional)
     if hint is int:
-        return forms.IntegerField(label=label, required=not optional, min_value=0)
+        return forms.IntegerField(
+            label=label, required=not optional, min_value=0, max_value=MAX_SECONDS
+        )
     if hint is float:
-        return forms.FloatField(label=label, required=not optional, min_value=0)
+        return forms.FloatField(
+            label=label, required=not optional, min_value=0, max_value=MAX_SECONDS
+        )
     return forms.CharField(label=label, required=not optional, max_length=200)
 
 
@@ -307,12 +363,13 @@ class DrawClaimForm(IncidentForm):
         label=_("Move written and declared, not played"), required=False, max_length=20
     )
     move_count = forms.IntegerField(
-        label=_("Organiser's extended move count"), required=False, min_value=1
+        label=_("Organiser's extended move count"), required=False, min_value=1, max_value=1000
     )
     claimant_used = forms.FloatField(
         label=_("Claimant's used time (seconds)"),
         required=False,
         min_value=0,
+        max_value=MAX_SECONDS,
         help_text=_("Needed to decide whether a penalty makes him overstep."),
     )
 

@@ -33,6 +33,7 @@ from games.forms import (
 from games.models import Game, Incident, PgnUpload, SealedEnvelope
 from games.models.incident import incident_kind_label
 from games.pgn_export import export_pgn
+from games.rules.text import ENCODINGS
 from games.selectors import (
     board_at,
     game_ruleset,
@@ -124,11 +125,21 @@ def upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         file = form.cleaned_data["file"]
         stored = services.upload_pgn(
             tournament,
-            text=services.decode_pgn(file.chunks()),
+            text=form.cleaned_data["text"],
             file_name=file.name,
             round_number=form.cleaned_data["round_number"],
             user=request.user,
         )
+        read_as = form.cleaned_data["read_as"]
+        if read_as != "utf-8":
+            messages.warning(
+                request,
+                _(
+                    "%(file)s is not UTF-8: it was read as %(encoding)s. If the names look "
+                    "garbled, upload it again choosing its encoding."
+                )
+                % {"file": file.name, "encoding": ENCODINGS[read_as]},
+            )
         return redirect("games:upload_report", tournament_id=tournament.pk, upload_id=stored.pk)
     return render(request, "games/upload.html", {"tournament": tournament, "form": form})
 

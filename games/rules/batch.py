@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from multiprocessing.pool import AsyncResult
 
-from games.rules.records import GameRecord, decode_lines, read_pgn
+from games.rules.records import GameRecord, decode_lines, detect_file_encoding, read_pgn
 from games.rules.report import GameReport, check_game, unchecked_report
 from games.rules.rulesets import Ruleset
 
@@ -73,20 +73,23 @@ def check_file(
     jobs: int | None = None,
     progress: Progress | None = None,
     mate_search_nodes: int = 0,
+    encoding: str | None = None,
 ) -> Iterator[GameReport]:
     """Reports for every game of the PGN file at ``path``, in order.
 
     ``jobs``: worker processes (default: every core, for files large enough to gain from
     it; 1 checks in this process). ``progress`` is called with the bytes read so far.
-    Raises ``OSError`` if the file cannot be opened.
+    ``encoding``: see :mod:`games.rules.text` (default: detected). Raises ``OSError`` if
+    the file cannot be opened.
     """
     size = os.path.getsize(path)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    codec = encoding or detect_file_encoding(path)
     check = partial(check_safely, ruleset=ruleset, mate_search_nodes=mate_search_nodes)
     if workers > 1 and size >= PARALLEL_MIN_BYTES:
-        yield from _check_parallel(path, check, workers, progress)
+        yield from _check_parallel(path, check, workers, progress, codec)
     else:
-        yield from _check_serial(path, check, progress)
+        yield from _check_serial(path, check, progress, codec)
 
 
 def check_safely(record: GameRecord, ruleset: Ruleset, mate_search_nodes: int = 0) -> GameReport:
@@ -98,9 +101,11 @@ def check_safely(record: GameRecord, ruleset: Ruleset, mate_search_nodes: int = 
         return unchecked_report(record, ruleset, f"could not be checked: {error!r}")
 
 
-def _check_serial(path: str, check: Check, progress: Progress | None) -> Iterator[GameReport]:
+def _check_serial(
+    path: str, check: Check, progress: Progress | None, encoding: str
+) -> Iterator[GameReport]:
     with open(path, "rb") as stream:
-        for record in read_pgn(decode_lines(stream)):
+        for record in read_pgn(decode_lines(stream, encoding)):
             yield check(record)
             if progress is not None:
                 progress(stream.tell())
@@ -110,9 +115,10 @@ def _check_serial(path: str, check: Check, progress: Progress | None) -> Iterato
 class _Chunk:
     first_line: int
     lines: list[bytes]
+    encoding: str
 
 
-def _chunks(path: str) -> Iterator[tuple[_Chunk, int]]:
+def _chunks(path: str, encoding: str) -> Iterator[tuple[_Chunk, int]]:
     """Whole-game pieces of the file, each with the bytes read once it is cut.
 
     A cut goes before a tag line that follows a blank line after movetext (outside any
@@ -133,7 +139,7 @@ def _chunks(path: str) -> Iterator[tuple[_Chunk, int]]:
                 and after_movetext
                 and not comment_depth
             ):
-                yield _Chunk(first_line, lines), stream.tell() - len(line)
+                yield _Chunk(first_line, lines, encoding), stream.tell() - len(line)
                 lines, first_line, size = [], number, 0
             lines.append(line)
             size += len(line)
@@ -143,21 +149,21 @@ def _chunks(path: str) -> Iterator[tuple[_Chunk, int]]:
                     comment_depth = max(0, comment_depth + line.count(b"{") - line.count(b"}"))
             previous_blank = blank
         if lines:
-            yield _Chunk(first_line, lines), stream.tell()
+            yield _Chunk(first_line, lines, encoding), stream.tell()
 
 
 def _check_chunk(chunk: _Chunk, check: Check) -> list[GameReport]:
-    records = read_pgn(decode_lines(chunk.lines), first_line=chunk.first_line)
+    records = read_pgn(decode_lines(chunk.lines, chunk.encoding), first_line=chunk.first_line)
     return [check(record) for record in records]
 
 
 def _check_parallel(
-    path: str, check: Check, workers: int, progress: Progress | None
+    path: str, check: Check, workers: int, progress: Progress | None, encoding: str
 ) -> Iterator[GameReport]:
     games_before = 0
     pending: deque[tuple[AsyncResult[list[GameReport]], int]] = deque()
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        for chunk, done in _chunks(path):
+        for chunk, done in _chunks(path, encoding):
             pending.append((pool.apply_async(_check_chunk, (chunk, check)), done))
             if len(pending) >= 2 * workers:
                 games_before = yield from _drain_one(pending, games_before, progress)

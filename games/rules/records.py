@@ -21,17 +21,22 @@ from dataclasses import dataclass, field
 import chess
 
 from games.rules.clocks import read_clock_comment
+from games.rules.text import detect_encoding
+
+_DETECTION_SAMPLE = 4 * 1024 * 1024
 
 __all__ = [
     "GameRecord",
     "SyntaxProblem",
     "WrittenMove",
     "decode_lines",
+    "detect_file_encoding",
     "game_from_moves",
     "game_from_uci",
     "read_pgn",
     "read_pgn_file",
     "starting_board",
+    "text_lines",
 ]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -131,29 +136,41 @@ class GameRecord:
         )
 
 
-def decode_lines(stream: Iterable[bytes]) -> Iterator[str]:
-    """Text lines of a PGN file of unknown encoding: UTF-8 (with or without BOM), else each
-    undecodable line as Latin-1, the usual encoding of older PGN files. Any line break
-    (``\\n``, ``\\r\\n``, a lone ``\\r``) ends a line."""
+def decode_lines(stream: Iterable[bytes], encoding: str = "utf-8") -> Iterator[str]:
+    """Text lines of a PGN file's lines of bytes, read in ``encoding`` (see
+    :mod:`games.rules.text`; a byte it cannot read becomes U+FFFD). A line break is ``\\n``,
+    ``\\r\\n`` or a lone ``\\r``, and nothing else: the web upload and ``checkgames`` both
+    read files through here, so they split a file into the same lines and games."""
+    codec = "utf-8-sig" if encoding == "utf-8" else encoding
     first = True
     for raw in stream:
-        if first:
-            raw = raw.removeprefix(b"\xef\xbb\xbf")
-            first = False
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")
+        text = raw.decode(codec if first else encoding, errors="replace")
+        first = False
         if "\r" in text.rstrip("\r\n"):
-            yield from (part + "\n" for part in text.splitlines())
+            yield from (part + "\n" for part in re.split(r"\r\n?|\n", text.rstrip("\r\n")))
         else:
             yield text
 
 
-def read_pgn_file(path: str) -> Iterator[GameRecord]:
-    """The games of a PGN file, read lazily (the file stays open while iterating)."""
+def text_lines(text: str) -> list[str]:
+    """The lines of a text that :func:`decode_lines` produced (``\\n`` ends each)."""
+    lines = text.split("\n")
+    last = lines.pop()
+    return [line + "\n" for line in lines] + ([last] if last else [])
+
+
+def read_pgn_file(path: str, encoding: str | None = None) -> Iterator[GameRecord]:
+    """The games of a PGN file, read lazily (the file stays open while iterating), in
+    ``encoding`` or the one :func:`games.rules.text.detect_encoding` finds."""
+    codec = encoding or detect_file_encoding(path)
     with open(path, "rb") as stream:
-        yield from read_pgn(decode_lines(stream))
+        yield from read_pgn(decode_lines(stream, codec))
+
+
+def detect_file_encoding(path: str) -> str:
+    """The encoding of a file, judged on its first megabytes."""
+    with open(path, "rb") as stream:
+        return detect_encoding(stream.read(_DETECTION_SAMPLE))
 
 
 def read_pgn(lines: Iterable[str], *, first_line: int = 1) -> Iterator[GameRecord]:

@@ -15,6 +15,7 @@ from .imports import (
     check_upload,
     decode_pgn,
     import_games,
+    refuse_too_many_games,
     stored_checks,
     upload_pgn,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "create_game",
     "decode_pgn",
     "import_games",
+    "refuse_too_many_games",
     "resume_game",
     "rule_on_incident",
     "ruling_for",

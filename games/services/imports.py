@@ -14,9 +14,11 @@ records, which is cheap, not re-checking them) as long as the digest still holds
 from __future__ import annotations
 
 import hashlib
+import io
+import itertools
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -26,10 +28,12 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, GameChange, PgnUpload, ResultReason
 from games.rules.batch import check_safely
-from games.rules.records import GameRecord, decode_lines, read_pgn
+from games.rules.records import GameRecord, decode_lines, read_pgn, text_lines
 from games.rules.replay import replay
 from games.rules.report import GameReport
 from games.rules.rulesets import get_ruleset
+from games.rules.text import NotTextError, detect_encoding, refuse_binary, refuse_nul
+from tournaments.limits import MAX_GAMES_PER_FILE
 from tournaments.models import EntrySource, Pairing, Result, Tournament
 from tournaments.services.audit import recorded_user
 
@@ -57,9 +61,31 @@ _OWN_TAGS = {
 }
 
 
-def decode_pgn(chunks: Iterable[bytes]) -> str:
-    """The text of an uploaded PGN file: UTF-8 with or without BOM, else Latin-1 per line."""
-    return "".join(decode_lines(chunks))
+def decode_pgn(data: bytes, encoding: str | None = None) -> tuple[str, str]:
+    """The text of a PGN file and the encoding it was read in (``encoding``, else detected:
+    :mod:`games.rules.text`), line by line exactly as ``checkgames`` reads it. A file with
+    a NUL byte is refused (:class:`GameError`): it is no text, and PostgreSQL refuses it."""
+    codec = encoding or detect_encoding(data)
+    text = "".join(decode_lines(io.BytesIO(data), codec))
+    try:
+        refuse_nul(data)
+        refuse_binary(text)
+    except NotTextError as error:
+        raise GameError(str(error)) from None
+    return text, codec
+
+
+def refuse_too_many_games(text: str) -> None:
+    """The documented limit of games in one file (:data:`MAX_GAMES_PER_FILE`), counted
+    without checking them and no further than one past the limit."""
+    if (
+        sum(1 for _ in itertools.islice(_records(text), MAX_GAMES_PER_FILE + 1))
+        > MAX_GAMES_PER_FILE
+    ):
+        raise GameError(
+            _("The file has more than %(limit)s games. Upload it round by round.")
+            % {"limit": f"{MAX_GAMES_PER_FILE:,}"}
+        )
 
 
 _ERROR_KEYS = {"ply", "move_number", "kind", "text", "reason"}
@@ -190,7 +216,7 @@ def check_pgn(
 
 
 def _records(text: str) -> Iterator[GameRecord]:
-    return read_pgn(text.splitlines(keepends=True))
+    return read_pgn(text_lines(text))
 
 
 def _matched(

@@ -13,7 +13,7 @@ from tournaments.models import Pairing, Result, ResultChange
 
 def read(name: str) -> str:
     with open(DATA / name, "rb") as stream:
-        return decode_pgn(stream)
+        return decode_pgn(stream.read())[0]
 
 
 def test_round_file_is_checked_and_matched_by_name_and_round_tag(chebanenko):

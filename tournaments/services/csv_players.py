@@ -16,11 +16,12 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.limits import MAX_PLAYERS
 from tournaments.models import Player, Tournament
 
 from .audit import last_round_number
 from .errors import TournamentError
-from .players import add_player, assign_start_ranks
+from .players import add_players, assign_start_ranks
 
 COLUMNS = (
     "name",
@@ -78,11 +79,30 @@ def _header(names: list[str]) -> tuple[list[str], list[str]]:
 def parse_players_csv(text: str) -> tuple[list[dict[str, object]], list[str]]:
     """The player fields of every row, and every problem as 'line L, column C (field): …'."""
     text = text.removeprefix("\ufeff")
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        return [], [
+            _("line %(line)s: the file holds a NUL byte; it is no CSV text.") % {"line": line}
+        ]
     try:
         dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel  # type: ignore[assignment]
-    rows = list(csv.reader(io.StringIO(text), dialect))
+    reader = csv.reader(io.StringIO(text), dialect)
+    rows: list[list[str]] = []
+    try:
+        for row in reader:
+            rows.append(row)
+            if len(rows) > MAX_PLAYERS + 1:
+                return [], [
+                    _("The file has more than %(limit)s players: the limit of one tournament.")
+                    % {"limit": f"{MAX_PLAYERS:,}"}
+                ]
+    except csv.Error as error:  # a bare CR or a NUL inside a field
+        return [], [
+            _("line %(line)s: not a readable CSV line (%(error)s); save the file again as CSV.")
+            % {"line": reader.line_num, "error": error}
+        ]
     if not rows:
         return [], [_("The file is empty.")]
     columns, problems = _header(rows[0])
@@ -150,7 +170,7 @@ def import_players_csv(
     rows, problems = parse_players_csv(text)
     if problems:
         raise TournamentError(problems)
-    players = [add_player(tournament, user=user, **fields) for fields in rows]
+    players = add_players(tournament, rows, user=user)
     if not last_round_number(tournament):
         assign_start_ranks(tournament, user=user)
     return players

@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 
+from games.rules.text import NotTextError, decode_bytes, refuse_binary, refuse_nul
+from tournaments.limits import MAX_PLAYERS, MAX_ROUNDS
 from tournaments.scoring.sheet import PointSystem
 from tournaments.trf import points as trf_points
 from tournaments.trf.document import (
@@ -36,12 +38,15 @@ BLOCK_WIDTH = 10
 
 
 def decode_trf(data: bytes) -> str:
-    """The text of a TRF file: UTF-8 (with or without BOM), else Windows-1252 as older
-    Swiss-Manager versions write it."""
+    """The text of a TRF file: UTF-8 (with or without BOM), else GBK or Windows-1252 (as
+    older Swiss-Manager versions write it), whichever :mod:`games.rules.text` finds."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        refuse_nul(data)
+        text = decode_bytes(data)[0]
+        refuse_binary(text)
+    except NotTextError as error:
+        raise TrfError(str(error)) from None
+    return text
 
 
 def split_lines(text: str) -> list[str]:
@@ -61,9 +66,14 @@ def read_trf(text: str | bytes) -> TrfDocument:
     """
     if isinstance(text, bytes):
         text = decode_trf(text)
+    elif "\x00" in text:
+        raise TrfError("the file holds a NUL byte; it is not a text file")
     entries: list[TrfPlayer | TrfRecord] = []
+    players = 0
     for number, line in enumerate(split_lines(text), start=1):
         if line.startswith("001"):
+            players += 1
+            _refuse_beyond_limits(line, number, players)
             entries.append(parse_player_line(line, number))
         else:
             record = TrfRecord(line, line=number)
@@ -77,6 +87,20 @@ def read_trf(text: str | bytes) -> TrfDocument:
         )
     _check_players(document)
     return TrfDocument(entries=document.entries, warnings=tuple(_warnings(document)))
+
+
+def _refuse_beyond_limits(line: str, number: int, players: int) -> None:
+    """The documented limits (:mod:`tournaments.limits`), checked as the file is read."""
+    if players > MAX_PLAYERS:
+        raise TrfError(
+            f"more than {MAX_PLAYERS:,} players: the limit of one tournament", line=number
+        )
+    if len(line) > ROUNDS_START + BLOCK_WIDTH * MAX_ROUNDS:
+        raise TrfError(
+            f"more than {MAX_ROUNDS} rounds: the limit of one tournament",
+            line=number,
+            column=ROUNDS_START + BLOCK_WIDTH * MAX_ROUNDS + 1,
+        )
 
 
 _EXTENSION_CODES = frozenset({"XXR", "XXS", "XXC", "XXP", "XXA", "XXZ", "###", "013"})

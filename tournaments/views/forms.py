@@ -8,6 +8,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from games.rules.text import NotTextError, decode_bytes, refuse_binary, refuse_nul
+from tournaments.limits import MAX_ROUNDS, MAX_UPLOAD_BYTES
 from tournaments.models import Absence, Player, Result, Tournament, TournamentRole
 from tournaments.services.configuration import (
     POINT_FIELDS,
@@ -110,6 +112,7 @@ class WithdrawForm(forms.Form):
     after_round = forms.IntegerField(
         label=_("Last round played"),
         min_value=0,
+        max_value=MAX_ROUNDS,
         help_text=_("0 if the player withdraws before round 1."),
     )
     reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
@@ -118,7 +121,7 @@ class WithdrawForm(forms.Form):
 class AbsenceForm(forms.Form):
     """A bye asked for before the round is paired."""
 
-    round_number = forms.IntegerField(label=_("Round"), min_value=1)
+    round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=MAX_ROUNDS)
     kind = forms.ChoiceField(label=_("Kind of bye"), choices=Absence.Kind.choices)
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
     confirm = ConfirmField()
@@ -127,16 +130,33 @@ class AbsenceForm(forms.Form):
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("File"))
 
+    def clean_file(self) -> Any:
+        file = self.cleaned_data["file"]
+        if file.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(
+                _("The file has %(size)s MB; at most %(limit)s MB are accepted.")
+                % {
+                    "size": f"{file.size / 1024 / 1024:.1f}",
+                    "limit": MAX_UPLOAD_BYTES // (1024 * 1024),
+                }
+            )
+        self.decoded = self.decode(file.read())
+        return file
+
     def text(self) -> str:
-        return self.decode(self.cleaned_data["file"].read())
+        return self.decoded
 
     @staticmethod
     def decode(raw: bytes) -> str:
-        """An uploaded file as text: UTF-8 (with or without BOM), else Latin-1."""
+        """An uploaded file as text: UTF-8 (with or without BOM), else GBK or Windows-1252,
+        whichever :mod:`games.rules.text` finds; a file with a NUL byte is no text."""
         try:
-            return raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            return raw.decode("latin-1")
+            refuse_nul(raw)
+            text = decode_bytes(raw)[0]
+            refuse_binary(text)
+        except NotTextError as error:
+            raise forms.ValidationError(str(error)) from None
+        return text
 
 
 class PairingsForm(forms.Form):

@@ -12,7 +12,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from games.rules.batch import Summary, check_file
+from games.rules.records import detect_file_encoding
 from games.rules.rulesets import RULESETS, get_ruleset
+from games.rules.text import ENCODINGS
 
 INPUT_ERROR = 2
 """Exit status for input that cannot be used at all (no such file, unknown ruleset)."""
@@ -41,6 +43,11 @@ class Command(BaseCommand):
         )
         parser.add_argument("--format", default="text", choices=["text", "json"])
         parser.add_argument(
+            "--encoding",
+            choices=sorted(ENCODINGS),
+            help=_("the file's encoding (default: detected)"),
+        )
+        parser.add_argument(
             "--jobs",
             type=int,
             default=None,
@@ -67,6 +74,13 @@ class Command(BaseCommand):
             message = _("%(path)s: no such readable file") % {"path": path}
             raise CommandError(message, returncode=INPUT_ERROR)
         as_json = options["format"] == "json"
+        if not options["encoding"]:
+            options["encoding"] = detect_file_encoding(path)
+            if options["encoding"] != "utf-8":
+                self.stderr.write(
+                    _("%(file)s is not UTF-8: read as %(encoding)s (--encoding to choose).")
+                    % {"file": path, "encoding": ENCODINGS[options["encoding"]]}
+                )
         summary = Summary()
         progress = self._progress_bar(path, summary)
         try:
@@ -76,6 +90,7 @@ class Command(BaseCommand):
                 jobs=options["jobs"],
                 progress=progress,
                 mate_search_nodes=options["mate_search"],
+                encoding=options["encoding"],
             )
             for report in reports:
                 summary.add(report)

@@ -13,7 +13,15 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from games.services import GameError, ImportDecision, check_pgn, decode_pgn, import_games
+from games.rules.text import ENCODINGS
+from games.services import (
+    GameError,
+    ImportDecision,
+    check_pgn,
+    decode_pgn,
+    import_games,
+    refuse_too_many_games,
+)
 from games.services.imports import GameCheck
 from tournaments.models import Tournament
 
@@ -38,6 +46,11 @@ class Command(BaseCommand):
             help="also import games whose declared result contradicts the board",
         )
         parser.add_argument("--format", default="text", choices=["text", "json"])
+        parser.add_argument(
+            "--encoding",
+            choices=sorted(ENCODINGS),
+            help=_("the file's encoding (default: detected)"),
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -49,11 +62,21 @@ class Command(BaseCommand):
             ) from None
         try:
             with open(options["file"], "rb") as stream:
-                text = decode_pgn(stream)
+                text, read_as = decode_pgn(stream.read(), options["encoding"])
+            refuse_too_many_games(text)
         except OSError as error:
             raise CommandError(
                 f"{options['file']}: {error.strerror}", returncode=INPUT_ERROR
             ) from None
+        except GameError as error:
+            raise CommandError(
+                f"{options['file']}: {'; '.join(error.problems)}", returncode=INPUT_ERROR
+            ) from None
+        if read_as != "utf-8" and not options["encoding"]:
+            self.stderr.write(
+                _("%(file)s is not UTF-8: read as %(encoding)s (--encoding to choose).")
+                % {"file": options["file"], "encoding": ENCODINGS[read_as]}
+            )
         checks = check_pgn(text, tournament, round_number=options["round_number"])
         rows = [self._classify(check, options["accept_mismatches"]) for check in checks]
         chosen = [

@@ -18,6 +18,7 @@ from games.rules.records import (
     read_pgn_file,
 )
 from games.rules.replay import replay
+from games.rules.text import decode_bytes, detect_encoding
 
 from ._data import PGN, REAL_COLLECTIONS
 
@@ -213,7 +214,7 @@ def test_unclosed_comment_and_variation_are_syntax_problems_with_places():
 
 def test_latin1_and_crlf_and_cr_only_lines():
     latin1 = '[White "Andersson, Ulf"]\n[Black "L\xf6fgren"]\n\n1. e4 e5 *\n'.encode("latin-1")
-    (record,) = read_pgn(decode_lines(io.BytesIO(latin1)))
+    (record,) = read_pgn(decode_lines(io.BytesIO(latin1), detect_encoding(latin1)))
     assert record.headers["Black"] == "Löfgren"
     cr_only = b'[Event "A"]\r\r1. e4 *\r\r[Event "B"]\r\r1. d4 *\r'
     assert [r.headers["Event"] for r in read_pgn(decode_lines(io.BytesIO(cr_only)))] == ["A", "B"]
@@ -262,3 +263,51 @@ def test_a_megabyte_tag_line_is_read_in_bounded_memory(closed: bool) -> None:
         assert games[0].headers["Event"] == value
     else:
         assert games[0].problems[0].describe().startswith("line 1, column 1: malformed tag pair")
+
+
+GBK_GAME = (
+    '[Event "全国象棋锦标赛"]\n[White "王天一"]\n[Black "郑惟桐"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding"),
+    [
+        (GBK_GAME, "gbk"),
+        ('[White "丁立人"]\n[Black "Ding, Liren"]\n\n1. d4 *\n', "gbk"),
+        ('[White "Müller, Jörg"]\n[Black "Hübner, Robert"]\n\n1. e4 *\n', "latin-1"),
+        ('[White "Muñoz"]\n[Black "Ibáñez"]\n\n1. e4 *\n', "latin-1"),
+        ('[White "Šarac, Ivan"]\n\n1. e4 *\n', "cp1252"),
+        ('[White "王天一"]\n\n1. e4 *\n', "utf-8"),
+    ],
+)
+def test_legacy_encodings_are_detected_and_read_back(text: str, encoding: str) -> None:
+    """Issue: GBK files were read as Latin-1 without a word (Chinese names garbled)."""
+    decoded, codec = decode_bytes(text.encode(encoding))
+    assert decoded == text
+    assert codec == {"gbk": "gb18030", "latin-1": "cp1252"}.get(encoding, encoding)
+
+
+def test_the_upload_and_checkgames_split_a_binary_file_into_the_same_games(tmp_path) -> None:
+    """Issue: the web upload (str.splitlines on the decoded text) and checkgames (line by
+    line from the file) split one binary file into 2,317 and 2,072 games. Form feeds,
+    vertical tabs, NEL and the separators U+2028/U+2029 are no line breaks in PGN."""
+    import random
+
+    from games.services.imports import _records, decode_pgn
+
+    pieces = [b"\x0c", b"\x0b", b"\x1c", b"\x1d", b"\x1e", "\u2028".encode(), b"\x85", b"\r"]
+    rng = random.Random(17)
+    games = []
+    for number in range(60):
+        junk = b"".join(rng.choice(pieces) for _ in range(3))
+        games.append(
+            f'[Event "E{number}"]'.encode() + junk + b'\n[Site "x"]\n\n1. e4 ' + junk + b"e5 *\n\n"
+        )
+    data = b"".join(games)
+    path = tmp_path / "binary.pgn"
+    path.write_bytes(data)
+    from_file = [r.headers.get("Event") for r in read_pgn_file(str(path))]
+    text, _codec = decode_pgn(data)
+    from_upload = [r.headers.get("Event") for r in _records(text)]
+    assert from_upload == from_file
