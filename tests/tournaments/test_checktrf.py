@@ -184,3 +184,47 @@ def test_a_file_without_its_number_of_rounds_has_the_rounds_it_holds():
     engine = RecordingEngine()
     check_trf(document, engine=engine)
     assert engine.planned == [5, 5, 5, 5, 5]
+
+
+def _gros_with(tmp_path, change):
+    text = GROS.read_bytes().decode("latin-1")
+    path = tmp_path / "changed.trf"
+    path.write_bytes(change(text).encode("latin-1"))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda text: text.replace("Gallas", "Gal\x00las"), "holds a NUL byte"),
+        (
+            lambda text: "\n".join(
+                line + "  0000 - =" * 50 if line.startswith("001") else line
+                for line in text.splitlines()
+            ),
+            "more than 50 rounds: the limit of one tournament",
+        ),
+        (
+            lambda text: (
+                text
+                + "".join(
+                    f"001 {rank:4d}      Extra {rank:<27} 1500\n" for rank in range(1000, 3001)
+                )
+            ),
+            "more than 2,000 players: the limit of one tournament",
+        ),
+    ],
+    ids=["nul", "rounds", "players"],
+)
+@pytest.mark.django_db
+def test_files_beyond_the_limits_or_with_nul_exit_2_for_checktrf_and_import_trf(
+    tmp_path, change, message
+):
+    """Issue: checktrf on a 9,998-player file ran past 13 GB; a TRF of 2,000 rounds took 54 s;
+    import_trf with a NUL showed a traceback (on the web, a PostgreSQL DataError)."""
+    path = _gros_with(tmp_path, change)
+    _, status, error = checktrf(path)
+    assert (status, message in error) == (2, True), error
+    with pytest.raises(CommandError, match=message) as refused:
+        call_command("import_trf", str(path), stdout=StringIO(), stderr=StringIO())
+    assert refused.value.returncode == 2

@@ -107,3 +107,13 @@ def test_fide_mode_locks_the_scoring_once_play_starts_and_cannot_be_reentered():
         update_tournament(tournament, fide_mode=True)
     kinds = list(TournamentLog.objects.filter(tournament=tournament).values_list("kind", flat=True))
     assert kinds == ["configuration", "fide_mode_exit", "configuration"]
+
+
+def test_a_tournament_of_more_rounds_than_the_limit_is_refused():
+    """Issue: a TRF of 2,000 rounds took 54 s; the limit is 50 rounds."""
+    from tournaments.models import PairingSystem
+    from tournaments.services import TournamentError, create_tournament
+
+    with pytest.raises(TournamentError, match="number_of_rounds: at most 50 rounds"):
+        create_tournament(name="Marathon", system=PairingSystem.SWISS, number_of_rounds=51)
+    assert create_tournament(name="Long", system=PairingSystem.SWISS, number_of_rounds=50).pk

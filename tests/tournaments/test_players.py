@@ -106,3 +106,89 @@ def test_start_ranks_use_the_tournament_rating_type():
     )
     unrated = PlayerFactory(tournament=tournament, name="Aaron", rating_standard=None)
     assert assign_start_ranks(tournament) == [fast, slow, unrated]
+
+
+def test_late_entrants_of_one_import_are_numbered_as_if_entered_one_by_one():
+    """The CSV import numbers its late entrants in one pass (it renumbered the whole field
+    once per entrant: a 200,000-player import ran for 40 minutes). The order must be the
+    one entering them one at a time gives (C.04.2 B11)."""
+    ratings = [2400, 2300, 2250, 2100, 2000, 1900]
+    entrants = [("Late, A", 2350), ("Late, B", 2050), ("Late, C", 1800), ("Late, D", 2300)]
+
+    def field() -> object:
+        tournament = TournamentFactory()
+        players = [PlayerFactory(tournament=tournament, rating_standard=r) for r in ratings]
+        store_round(tournament, 1, [(players[0], players[1])], [], paired_by=Round.PairedBy.MANUAL)
+        return tournament
+
+    one_by_one = field()
+    for name, rating in entrants:
+        add_player(one_by_one, name=name, rating_standard=rating)
+    imported = field()
+    csv_text = "name,rating\n" + "".join(f'"{n}",{r}\n' for n, r in entrants)
+    import_players_csv(imported, csv_text)
+
+    def order(tournament):
+        rows = tournament.players.order_by("start_rank").values_list("rating_standard", "name")
+        return [(rating, name if name.startswith("Late") else "") for rating, name in rows]
+
+    assert [r for r, _ in order(imported)] == [
+        2400,
+        2350,
+        2300,
+        2300,
+        2250,
+        2100,
+        2050,
+        2000,
+        1900,
+        1800,
+    ]
+    assert order(imported) == order(one_by_one)
+
+
+def test_a_round_robin_takes_no_late_entry():
+    """Issue: a late entry accepted into a round robin after round 5 renumbered everyone and
+    made the next round impossible to pair, even after he was withdrawn."""
+    from tournaments.services import generate_round_robin_round, publish_round
+
+    tournament = TournamentFactory(system="round_robin", number_of_rounds=3)
+    for _ in range(4):
+        PlayerFactory(tournament=tournament)
+    publish_round(generate_round_robin_round(tournament))
+    with pytest.raises(TournamentError, match="A round robin takes no late entries"):
+        add_player(tournament, name="Late, Entry", rating_standard=2500)
+    with pytest.raises(TournamentError, match="A round robin takes no late entries"):
+        import_players_csv(tournament, "name,rating\nLate,2500\n")
+    assert tournament.players.count() == 4
+    assert list(tournament.players.order_by("start_rank").values_list("start_rank", flat=True)) == [
+        1,
+        2,
+        3,
+        4,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("name,rating\nDing\rLiren,2800\n", "line 2: not a readable CSV line"),
+        ("name,rating\nDing\x00,2800\n", "line 2: the file holds a NUL byte"),
+    ],
+)
+def test_an_unreadable_csv_line_is_named_not_a_500(text, message):
+    """Issue: a bare CR inside a field raised _csv.Error (a 500 on the page)."""
+    tournament = TournamentFactory()
+    with pytest.raises(TournamentError, match=message):
+        import_players_csv(tournament, text)
+    assert not tournament.players.exists()
+
+
+def test_a_csv_beyond_the_players_limit_is_refused_before_anything_is_written(settings):
+    from tournaments.limits import MAX_PLAYERS
+
+    tournament = TournamentFactory()
+    text = "name\n" + "".join(f"P{n}\n" for n in range(MAX_PLAYERS + 1))
+    with pytest.raises(TournamentError, match="more than 2,000 players"):
+        import_players_csv(tournament, text)
+    assert not tournament.players.exists()

@@ -12,6 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.limits import MAX_ROUNDS
 from tournaments.models import Tournament, TournamentLog, TournamentRole, WithdrawalRule
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
 
@@ -117,11 +118,19 @@ def tiebreak_problems(tiebreaks: Any) -> list[str]:
 
 
 def _full_clean(tournament: Tournament) -> list[str]:
+    problems = []
     try:
         tournament.full_clean(exclude=["slug"])
     except ValidationError as error:
-        return [f"{field}: {' '.join(messages)}" for field, messages in error.message_dict.items()]
-    return []
+        problems = [
+            f"{field}: {' '.join(messages)}" for field, messages in error.message_dict.items()
+        ]
+    if isinstance(tournament.number_of_rounds, int) and tournament.number_of_rounds > MAX_ROUNDS:
+        problems.append(
+            _("number_of_rounds: at most %(limit)s rounds (the limit of one tournament).")
+            % {"limit": MAX_ROUNDS}
+        )
+    return problems
 
 
 def _unique_slug(name: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -10,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.limits import MAX_PLAYERS
 from tournaments.models import Absence, ByeKind, Player, Tournament, TournamentLog
 from tournaments.models.player import TITLE_ORDER
 
@@ -65,24 +68,58 @@ def add_player(
     tournament: Tournament, *, user: AbstractBaseUser | None = None, **fields: Any
 ) -> Player:
     """Enter a player. Once round 1 is paired this is a late entry from the next round."""
-    player = Player(tournament=tournament, **fields)
-    player.federation = player.federation.upper()
-    raise_if(player_problems(player))
+    return add_players(tournament, [fields], user=user)[0]
+
+
+@transaction.atomic
+def add_players(
+    tournament: Tournament, rows: list[dict[str, Any]], *, user: AbstractBaseUser | None = None
+) -> list[Player]:
+    """Enter several players at once (a CSV import): late entrants are numbered together,
+    in one pass over the field, so that the import takes time in proportion to its size."""
+    refuse_more_players(tournament, len(rows))
     paired = last_round_number(tournament)
-    if paired:
-        player.first_round = max(player.first_round, paired + 1)
-    player.save()
-    if paired:
-        log_event(
-            tournament,
-            TournamentLog.Kind.LATE_ENTRY,
-            gettext_lazy("%(name)s enters late, from round %(round)s."),
-            params={"name": player.name, "round": player.first_round},
-            user=user,
-            round_number=player.first_round,
+    if paired and tournament.is_round_robin:
+        raise TournamentError(
+            _(
+                "A round robin takes no late entries: its Berger tables were drawn for the "
+                "players of round 1."
+            )
         )
-        _number_late_entrant(tournament, player, user=user)
-    return player
+    players = []
+    for fields in rows:
+        player = Player(tournament=tournament, **fields)
+        player.federation = player.federation.upper()
+        raise_if(player_problems(player))
+        if paired:
+            player.first_round = max(player.first_round, paired + 1)
+        player.save()
+        players.append(player)
+        if paired:
+            log_event(
+                tournament,
+                TournamentLog.Kind.LATE_ENTRY,
+                gettext_lazy("%(name)s enters late, from round %(round)s."),
+                params={"name": player.name, "round": player.first_round},
+                user=user,
+                round_number=player.first_round,
+            )
+    if paired:
+        _number_late_entrants(tournament, players, user=user)
+    return players
+
+
+def refuse_more_players(tournament: Tournament, adding: int) -> None:
+    """The limit of players in one tournament (:data:`MAX_PLAYERS`)."""
+    count = tournament.players.count()
+    if count + adding > MAX_PLAYERS:
+        raise TournamentError(
+            _(
+                "A tournament holds at most %(limit)s players; it has %(count)s and "
+                "%(adding)s more were asked for."
+            )
+            % {"limit": f"{MAX_PLAYERS:,}", "count": count, "adding": adding}
+        )
 
 
 # FIDE checklist B12: no starting rank changes once round 4 is paired, in FIDE mode.
@@ -100,35 +137,72 @@ def _renumber(tournament: Tournament, players: list[Player]) -> dict[int, int | 
     return old
 
 
-def _number_late_entrant(
-    tournament: Tournament, entrant: Player, *, user: AbstractBaseUser | None
+def _number_late_entrants(
+    tournament: Tournament, entrants: list[Player], *, user: AbstractBaseUser | None
 ) -> None:
-    """The late entrant takes the starting rank his rating earns, ahead of the first player
-    he outranks; the others keep their order, those below him moving down one (C.04.2 B11,
-    even after round 4)."""
-    numbered = list(
-        Player.objects.select_for_update(no_key=True)
+    """Each late entrant takes the starting rank his rating earns, ahead of the first
+    player he outranks; the others keep their order, moving down one for each entrant
+    placed above them (C.04.2 B11, even after round 4).
+
+    One pass: "the first player he outranks" is the first place where the running
+    maximum of the numbered players' keys exceeds his key, found by bisection, so that
+    numbering many entrants does not renumber the field once per entrant (quadratic)."""
+    rating_type = tournament.rating_type
+    ids = {p.pk for p in entrants}
+    numbered = [
+        p
+        for p in Player.objects.select_for_update(no_key=True)
         .filter(tournament=tournament, start_rank__isnull=False)
-        .exclude(pk=entrant.pk)
         .order_by("start_rank")
+        if p.pk not in ids
+    ]
+    running_max = list(
+        itertools.accumulate((start_rank_key(p, rating_type) for p in numbered), max)
     )
-    key = start_rank_key(entrant, tournament.rating_type)
-    place = next(
-        (i for i, p in enumerate(numbered) if key < start_rank_key(p, tournament.rating_type)),
-        len(numbered),
-    )
-    order = [*numbered[:place], entrant, *numbered[place:]]
+    places: dict[int, list[Player]] = {}
+    for entrant in sorted(entrants, key=lambda p: start_rank_key(p, rating_type)):
+        place = bisect.bisect_right(running_max, start_rank_key(entrant, rating_type))
+        places.setdefault(place, []).append(entrant)
+    order: list[Player] = []
+    for index in range(len(numbered) + 1):
+        order += places.get(index, [])
+        if index < len(numbered):
+            order.append(numbered[index])
     old = _renumber(tournament, order)
-    moved = [p for p in order if p is not entrant and old[p.pk] != p.start_rank]
+    moved = [p for p in order if p.pk not in ids and old[p.pk] != p.start_rank]
+    changes = {
+        "old": {str(p.pk): old[p.pk] for p in moved},
+        "new": {str(p.pk): p.start_rank for p in moved},
+    }
+    round_number = last_round_number(tournament) or None
+    if len(entrants) == 1:
+        log_event(
+            tournament,
+            TournamentLog.Kind.START_RANKS,
+            gettext_lazy("%(name)s takes starting rank %(rank)s; %(count)s players move down one."),
+            params={"name": entrants[0].name, "rank": entrants[0].start_rank, "count": len(moved)},
+            user=user,
+            round_number=round_number,
+            **changes,
+        )
+        return
+    for entrant in entrants:
+        log_event(
+            tournament,
+            TournamentLog.Kind.START_RANKS,
+            gettext_lazy("%(name)s takes starting rank %(rank)s."),
+            params={"name": entrant.name, "rank": entrant.start_rank},
+            user=user,
+            round_number=round_number,
+        )
     log_event(
         tournament,
         TournamentLog.Kind.START_RANKS,
-        gettext_lazy("%(name)s takes starting rank %(rank)s; %(count)s players move down one."),
-        params={"name": entrant.name, "rank": entrant.start_rank, "count": len(moved)},
+        gettext_lazy("%(count)s players move down for the late entrants."),
+        params={"count": len(moved)},
         user=user,
-        round_number=last_round_number(tournament) or None,
-        old={str(p.pk): old[p.pk] for p in moved},
-        new={str(p.pk): p.start_rank for p in moved},
+        round_number=round_number,
+        **changes,
     )
 
 
