@@ -149,3 +149,18 @@ def test_a_legal_but_unusual_round_needs_a_confirmation():
         submit_pairings(tournament, swapped, [expected["pairing_allocated_bye"]], source="manual")
     assert any("colour" in problem for problem in warning.value.problems)
     assert tournament.rounds.count() == 4
+
+
+def test_a_round_robin_player_with_an_announced_absence_keeps_one_board():
+    """Berger tables pair every player; an announced absence also became a bye board for
+    the same player, breaking one board per player (IntegrityError: a 500 on rounds/next)."""
+    tournament = TournamentFactory(system="round_robin", number_of_rounds=3)
+    players = [PlayerFactory(tournament=tournament) for _ in range(4)]
+    round_1 = publish_round(generate_round_robin_round(tournament))
+    for pairing in round_1.pairings.all():
+        record_result(pairing, "1-0", source="hand", user=None)
+    request_absence(players[3], 2, Absence.Kind.ZERO_POINT_BYE)
+    round_2 = generate_round_robin_round(tournament)
+    boards = list(round_2.pairings.all())
+    assert len(boards) == 2
+    assert sorted(p.start_rank for b in boards for p in (b.white, b.black)) == [1, 2, 3, 4]

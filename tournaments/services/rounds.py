@@ -193,10 +193,14 @@ def _store_pairing(
     games = [(players[white], players[black]) for white, black in pairing.pairs]
     byes: list[tuple[Player, str]] = [(players[rank], pab) for rank in pairing.byes]
     announced = announced_byes(tournament, number)
+    # A Berger table pairs every player, absent or not: one with an announced bye keeps
+    # his board (the arbiter enters the forfeit) rather than also getting a bye board,
+    # which broke the one-board-per-player constraint (a 500 on rounds/next).
+    on_a_board = {player.pk for game in games for player in game}
     byes += [
         (player, announced[player.pk])
         for player in sorted(players.values(), key=lambda p: p.start_rank or 0)
-        if player.pk in announced
+        if player.pk in announced and player.pk not in on_a_board
     ]
     return store_round(tournament, number, games, byes, paired_by=paired_by)
 
