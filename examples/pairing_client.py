@@ -8,6 +8,10 @@ standings. It uses only the documented API (``/api/schema/``) and the standard l
     python examples/pairing_client.py --url http://127.0.0.1:8000 --user chief \\
         examples/held_round_robin.json
 
+Before pairing a round it reads the tournament as TRF (``GET …/trf/``, ``Accept:
+text/plain``), as a pairing engine would: a round already paired there (a draft left by an
+earlier run) is published as it stands, not paired again.
+
 The user must be allowed to create tournaments; the password is asked for, or read from
 ``ARBITER_PASSWORD``. The account is used twice only: to create the tournament and a
 ``pairing`` token for it; every later request uses the token, as a pairing program would.
@@ -67,6 +71,60 @@ class Client:
     def get(self, path: str) -> Any:
         return self.request("GET", path)[0]
 
+    def trf(self, slug: str) -> str:
+        """The tournament as TRF16, asked for as a pairing engine asks (``text/plain``)."""
+        request = urllib.request.Request(
+            self.base_url + f"tournaments/{slug}/trf/",
+            headers={"Authorization": self.authorization, "Accept": "text/plain"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return str(response.read().decode("utf-8"))
+        except urllib.error.HTTPError as error:
+            raise ApiError(error.code, json.loads(error.read().decode() or "{}")) from None
+
+
+ROUNDS_START, BLOCK = 89, 10
+"""Where a TRF player line's round blocks start (0-based column) and how wide each is."""
+
+
+def read_trf_games(text: str) -> dict[int, dict[int, tuple[int | None, str, str]]]:
+    """Each round's blocks by starting rank: (opponent or None, colour, result code).
+
+    A game paired but not yet played has a blank result code; a blank block is no entry."""
+    rounds: dict[int, dict[int, tuple[int | None, str, str]]] = {}
+    for line in text.splitlines():
+        if not line.startswith("001"):
+            continue
+        rank = int(line[4:8])
+        for number, start in enumerate(range(ROUNDS_START, len(line), BLOCK), start=1):
+            block = line[start : start + BLOCK].ljust(BLOCK)
+            if not block.strip():
+                continue
+            opponent = block[2:6].strip()
+            rounds.setdefault(number, {})[rank] = (
+                int(opponent) if opponent.strip("0") else None,
+                block[7].strip(),
+                block[9].strip(),
+            )
+    return rounds
+
+
+def paired_rounds(text: str) -> int:
+    """The last round with a game in the TRF (played or not yet)."""
+    games = read_trf_games(text)
+    return max((n for n, blocks in games.items() if any(b[0] for b in blocks.values())), default=0)
+
+
+def initial_colour(text: str) -> str:
+    """The top seed's colour in round 1 as the file's ``XXC`` states it (``white1``/``black1``)."""
+    for line in text.splitlines():
+        if line.startswith("XXC"):
+            for word in line[4:].split():
+                if word in ("white1", "black1"):
+                    return word
+    return "white1"
+
 
 def basic(user: str, password: str) -> str:
     return "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
@@ -113,7 +171,10 @@ def play(url: str, user: str, password: str, event: dict[str, Any]) -> list[dict
         frozenset(game["players"]): (game["players"][0], game["result"]) for game in event["games"]
     }
     for number in range(1, tournament["number_of_rounds"] + 1):
-        _, headers = api.request("POST", here + "rounds/next/")
+        if paired_rounds(api.trf(slug)) >= number:
+            _, headers = api.request("GET", here + f"rounds/{number}/")
+        else:
+            _, headers = api.request("POST", here + "rounds/next/")
         published, headers = api.request(
             "POST", here + f"rounds/{number}/publish/", if_match=headers["ETag"]
         )

@@ -12,8 +12,11 @@ import pytest
 
 from examples import pairing_client
 from tournaments.models import ApiToken, Round, Tournament
+from tournaments.services.rounds import store_round
+from tournaments.services.trf_exchange import import_trf
 
 from .conftest import PASSWORD
+from .test_trf_endpoint import BLACK_FIRST
 from .test_workflow import held_answers
 
 EVENT = Path(__file__).resolve().parents[2] / "examples" / "held_round_robin.json"
@@ -59,3 +62,24 @@ def test_a_refused_request_is_reported_not_raised(
     code = pairing_client.main([str(EVENT), "--url", live_server.url, "--user", "nobody"])
     assert code == 1
     assert "HTTP 401 authentication_failed" in capsys.readouterr().err
+
+
+def test_the_reference_client_reads_a_draft_round_and_the_round_1_colour(
+    live_server: Any, chief: Any
+) -> None:
+    tournament = import_trf(BLACK_FIRST, user=chief, filename="black_first.trf")
+    players = {p.start_rank: p for p in tournament.players.all()}
+    store_round(
+        tournament,
+        2,
+        [(players[1], players[4]), (players[2], players[3])],
+        [],
+        paired_by=Round.PairedBy.MANUAL,
+    )
+    assert tournament.rounds.get(number=2).status == Round.Status.DRAFT
+    client = pairing_client.Client(live_server.url, pairing_client.basic(chief.username, PASSWORD))
+    text = client.trf(tournament.slug)
+    assert pairing_client.initial_colour(text) == "black1"
+    assert pairing_client.paired_rounds(text) == 2
+    games = pairing_client.read_trf_games(text)
+    assert games[2] == {1: (4, "w", ""), 4: (1, "b", ""), 2: (3, "w", ""), 3: (2, "b", "")}

@@ -130,14 +130,14 @@ def test_bad_input_exits_with_2(arguments, message):
 
 
 def test_a_malformed_line_is_named_with_its_column(tmp_path):
-    # Alyx's round-1 result code (column 99 of line 5) made "Q".
+    # Alyx's round-1 colour (column 97 of line 5) made "Q".
     lines = HELD_ROUND_ROBIN.read_text().splitlines()
-    lines[4] = lines[4][:98] + "Q" + lines[4][99:]
+    lines[4] = lines[4][:96] + "Q" + lines[4][97:]
     path = tmp_path / "broken.trf"
     path.write_text("\n".join(lines) + "\n")
     _, status, error = checktrf(path)
     assert status == 2
-    assert f"{path}: line 5, column 99: round 1: expected a result code" in error
+    assert f"{path}: line 5, column 97: round 1: expected the colour" in error
 
 
 @pytest.mark.django_db

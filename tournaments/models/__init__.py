@@ -11,6 +11,7 @@ from .tournament import (
     TournamentRole,
     WithdrawalRule,
 )
+from .trf import TrfSource
 
 __all__ = [
     "Absence",
@@ -30,5 +31,6 @@ __all__ = [
     "Tournament",
     "TournamentLog",
     "TournamentRole",
+    "TrfSource",
     "WithdrawalRule",
 ]

@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.models import (
     Absence,
@@ -33,6 +33,7 @@ from tournaments.models import (
     Round,
     Tournament,
     TournamentLog,
+    TrfSource,
 )
 from tournaments.pairing import PairingError, PairingState, validate_round
 from tournaments.pairing.base import recorded_pairing
@@ -45,30 +46,16 @@ from tournaments.selectors import (
     tournament_standings,
 )
 from tournaments.trf import TrfDocument, TrfError, TrfRecord, read_trf, write_trf
-from tournaments.trf.document import parse_trf_date
+from tournaments.trf import merge as trf_merge
+from tournaments.trf.document import parse_birth, parse_trf_date
 
 from .audit import log_event, recorded_user
 from .configuration import create_tournament
 from .errors import TournamentError, raise_if
 
-TRF_BIRTH = re.compile(r"^(\d{4})(?:[/.-](\d{2})[/.-](\d{2}))?$")
-
 
 def _decimal(value: Fraction) -> Decimal:
     return Decimal(value.numerator) / Decimal(value.denominator)
-
-
-def _birth(text: str) -> tuple[date | None, int | None]:
-    match = TRF_BIRTH.match(text.strip())
-    if not match or match[1] == "0000":
-        return None, None
-    year, month, day = match.groups()
-    if month and day and month != "00" and day != "00":
-        try:
-            return date(int(year), int(month), int(day)), None
-        except ValueError:
-            pass
-    return None, int(year)
 
 
 def _system(document: TrfDocument, sheet: TournamentSheet) -> str:
@@ -100,8 +87,14 @@ def _tiebreaks(document: TrfDocument, warnings: list[str]) -> list[str]:
     return found
 
 
-def _player(tournament: Tournament, sheet: PlayerSheet) -> Player:
-    birth_date, birth_year = _birth(sheet.birth)
+def _player(tournament: Tournament, sheet: PlayerSheet, warnings: list[str]) -> Player:
+    birth_date, birth_year = parse_birth(sheet.birth)
+    if sheet.birth.strip() and birth_date is None and birth_year is None:
+        warnings.append(
+            _("player %(rank)s: birth date %(birth)r not understood; kept in the file only")
+            % {"rank": sheet.start_rank, "birth": sheet.birth}
+        )
+    first = min((entry.round for entry in sheet.rounds), default=1)
     player = Player(
         tournament=tournament,
         name=sheet.name,
@@ -112,6 +105,8 @@ def _player(tournament: Tournament, sheet: PlayerSheet) -> Player:
         birth_date=birth_date,
         birth_year=birth_year,
         start_rank=sheet.start_rank,
+        # Blank cells before a player's first game are a late entry, not a withdrawal.
+        first_round=first if sheet.withdrawn_after is None else 1,
         withdrawn_after_round=sheet.withdrawn_after,
         status=(
             Player.Status.WITHDRAWN if sheet.withdrawn_after is not None else Player.Status.ACTIVE
@@ -129,18 +124,30 @@ _ABSENCES = {
 
 
 def _announced_absences(
-    document: TrfDocument, played: int, players: dict[int, Player]
+    document: TrfDocument, played: int, players: dict[int, Player], warnings: list[str]
 ) -> Iterable[Absence]:
-    """Byes entered after the last round played: requests for the rounds to come."""
+    """Byes for the rounds to come: entered in a player's cells after the last round
+    played, in TRF-2026 records 240, or (next round only) in JaVaFo's ``XXZ``."""
+    announced: dict[tuple[int, int], Outcome] = {}
     for trf_player in document.players:
         for number, game in enumerate(trf_player.games, start=1):
-            if number > played and game is not None and game.outcome in _ABSENCES:
-                yield Absence(
-                    player=players[trf_player.start_rank],
-                    round_number=number,
-                    kind=_ABSENCES[game.outcome],
-                    reason=_("announced in the imported file"),
-                )
+            if number <= played or game is None or game.outcome is Outcome.NOT_PAIRED:
+                continue
+            if game.outcome in _ABSENCES:
+                announced[trf_player.start_rank, number] = game.outcome
+            elif game.outcome in UNSTORED_WITHOUT_OPPONENT:
+                warnings.append(_unstored_cell(number, trf_player.start_rank))
+    for number in range(played + 1, max(document.planned_rounds or 0, played + 1) + 1):
+        for rank, outcome in document.requested_byes(number).items():
+            if rank in players and outcome in _ABSENCES:
+                announced.setdefault((rank, number), outcome)
+    for (rank, number), outcome in announced.items():
+        yield Absence(
+            player=players[rank],
+            round_number=number,
+            kind=_ABSENCES[outcome],
+            reason=_("announced in the imported file"),
+        )
 
 
 def _player_problems(player: Player, line: int) -> list[str]:
@@ -155,6 +162,18 @@ def _player_problems(player: Player, line: int) -> list[str]:
     return []
 
 
+UNSTORED_WITHOUT_OPPONENT = frozenset({Outcome.ADJOURNED})
+"""A cell with no opponent and an adjourned or unknown result (Lichess writes such cells):
+no bye kind fits it, so the application stores nothing; the export writes the cell back."""
+
+
+def _unstored_cell(number: int, rank: int) -> str:
+    return _(
+        "round %(round)s: player %(rank)s has a result not yet known and no opponent; "
+        "kept in the file, not stored as a bye"
+    ) % {"round": number, "rank": rank}
+
+
 def _boards(
     sheet: TournamentSheet, number: int, warnings: list[str]
 ) -> tuple[list[tuple[int, int, Result, bool]], list[tuple[int, ByeKind]], list[str]]:
@@ -163,7 +182,9 @@ def _boards(
     games, byes, problems, seen = [], [], [], set()
     for rank, entry in entries.items():
         if entry.opponent is None:
-            if entry.outcome != Outcome.NOT_PAIRED:
+            if entry.outcome in UNSTORED_WITHOUT_OPPONENT:
+                warnings.append(_unstored_cell(number, rank))
+            elif entry.outcome != Outcome.NOT_PAIRED:
                 byes.append((rank, ByeKind.for_outcome(entry.outcome)))
             continue
         if rank in seen:
@@ -282,13 +303,14 @@ def import_trf(
         start_date=document.start_date,
         end_date=_end_date(document, warnings),
         chief_arbiter=document.header("102")[:200],
-        deputy_arbiters=document.header("112")[:400],
+        deputy_arbiters=DEPUTY_SEPARATOR.join(v.strip() for v in document.values("112"))[:400],
         time_control=document.header("122")[:100],
         tiebreaks=_tiebreaks(document, warnings),
         **{f"points_{name}": _decimal(getattr(points, name)) for name in _POINT_NAMES},
     )
     lines = {player.start_rank: player.line for player in document.players}
-    players = {p.start_rank: _player(tournament, p) for p in sheet.players}
+    players = {p.start_rank: _player(tournament, p, warnings) for p in sheet.players}
+    warnings += _unused_records(document)
     raise_if(
         [
             problem
@@ -298,7 +320,7 @@ def import_trf(
     )
     Player.objects.bulk_create(players.values())
     _store_rounds(tournament, sheet, players, user, warnings)
-    Absence.objects.bulk_create(_announced_absences(document, sheet.rounds, players))
+    Absence.objects.bulk_create(_announced_absences(document, sheet.rounds, players, warnings))
     log_event(
         tournament,
         TournamentLog.Kind.IMPORT,
@@ -310,6 +332,7 @@ def import_trf(
     )
     for comment in document.comments:
         log_event(tournament, TournamentLog.Kind.IMPORT, comment, user=user)
+    _keep_source(tournament, document, players, filename)
     meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
     for number, problems in _round_checks(document, sheet, meetings):
         log_event(
@@ -370,21 +393,27 @@ def _end_date(document: TrfDocument, warnings: list[str]) -> date | None:
     return end
 
 
-def _header_records(tournament: Tournament, players: int, version: int) -> Iterable[TrfRecord]:
+def _header_records(
+    tournament: Tournament, sheet: TournamentSheet, version: int
+) -> Iterable[TrfRecord]:
     fields = [
         ("022", tournament.place),
         ("032", tournament.federation),
         ("042", tournament.start_date.strftime("%Y/%m/%d") if tournament.start_date else ""),
         ("052", tournament.end_date.strftime("%Y/%m/%d") if tournament.end_date else ""),
-        ("062", str(players)),
+        ("062", str(len(sheet.players))),
+        ("072", str(sum(1 for player in sheet.players if player.rating))),
         ("092", tournament.get_system_display()),
         ("102", tournament.chief_arbiter),
-        ("112", tournament.deputy_arbiters),
         ("122", tournament.time_control),
     ]
     for code, value in fields:
         if value:
             yield TrfRecord(f"{code} {value}")
+        if code == "102":
+            for deputy in tournament.deputy_arbiters.split(DEPUTY_SEPARATOR):
+                if deputy.strip():
+                    yield TrfRecord(f"112 {deputy.strip()}")
     dates = _round_dates(tournament)
     if dates:
         yield TrfRecord(dates)
@@ -478,20 +507,164 @@ def export_trf(tournament: Tournament, *, version: int = 16, final: bool = False
     the rank column ordered by the event's tie-breaks; TRF16's, for pairing engines, by
     points and starting rank).
 
-    Byes requested for the next round are written in its column, as pairing engines expect.
+    Byes requested for the next round are written in its column, as pairing engines expect;
+    a round still in draft is written with its games as paired, result not yet known.
     ``final`` (the file for the rating office) refuses while a game is adjourned or a result
-    is missing.
+    is missing. A tournament imported from a file is written as that file said, record by
+    record and field by field, except what the arbiter changed since (see
+    :mod:`tournaments.trf.merge`): then the recomputed record is written, and a ``###``
+    comment says which and what the file had.
     """
     if final:
         raise_if(final_export_problems(tournament))
-    sheet = _with_announced_byes(tournament, tournament_sheet(tournament))
-    records = list(_header_records(tournament, len(sheet.players), version))
-    ranks = None
-    if version == 2026:
-        records += _comments(tournament)
-        ranks = standing_ranks(tournament)
+    comments = [record.text for record in _comments(tournament)] if version == 2026 else []
+    source = TrfSource.objects.filter(tournament=tournament).first()
+    if source is None:
+        return _application_text(tournament, version, comments)
+    current = trf_merge.rendering(
+        _application_text(tournament, version, []), _player_keys(tournament)
+    )
+    merged = trf_merge.merge(
+        read_trf(source.text),
+        {int(rank): key for rank, key in source.players.items()},
+        source.rendering.get(str(version)) or {},
+        current,
+        comments,
+    )
+    notes = [
+        f"### Export: record {code} recomputed, the tournament changed after the import"
+        + (f" (the file said: {said})" if said else "")
+        for code, said in merged.recomputed
+    ]
+    lines = merged.lines
+    first_player = next((i for i, line in enumerate(lines) if line.startswith("001")), len(lines))
+    # Before the log's comments, which the merge put right before the first player.
+    at = first_player - len(comments)
+    lines[at:at] = notes
+    return "\n".join(lines) + "\n"
+
+
+def _application_text(tournament: Tournament, version: int, comments: list[str]) -> str:
+    """The tournament as the application writes it, from the database alone."""
+    sheet = _with_announced_byes(tournament, _with_games_awaiting_results(tournament))
+    records = list(_header_records(tournament, sheet, version))
+    records += [TrfRecord(text) for text in comments]
+    ranks = standing_ranks(tournament) if version == 2026 else None
     try:
         document = TrfDocument.from_sheet(sheet, records=records, ranks=ranks)
         return write_trf(document, version=version)
     except TrfError as error:
         raise TournamentError(str(error)) from None
+
+
+def _with_games_awaiting_results(tournament: Tournament) -> TournamentSheet:
+    """The sheet with the games paired but not yet decided (a draft round's, a round being
+    played) written as games: opponent and colour, result blank. Without them a pairing
+    program would pair the next round on top of a round already paired."""
+    sheet = tournament_sheet(tournament)
+    waiting = Pairing.objects.filter(
+        round__tournament=tournament,
+        black__isnull=False,
+        result=Result.NOT_PLAYED,
+        white__start_rank__isnull=False,
+        black__start_rank__isnull=False,
+    ).values_list("round__number", "white__start_rank", "black__start_rank")
+    paired: dict[int, dict[int, RoundEntry]] = {}
+    for number, white, black in waiting:
+        paired.setdefault(white, {})[number] = RoundEntry(
+            number, Outcome.NOT_PAIRED, black, Color.WHITE
+        )
+        paired.setdefault(black, {})[number] = RoundEntry(
+            number, Outcome.NOT_PAIRED, white, Color.BLACK
+        )
+    if not paired:
+        return sheet
+    players = [
+        replace(
+            player,
+            rounds=tuple(
+                paired.get(player.start_rank, {}).get(entry.round, entry) for entry in player.rounds
+            ),
+        )
+        for player in sheet.players
+    ]
+    return replace(sheet, players=players)
+
+
+def _player_keys(tournament: Tournament) -> dict[int, str]:
+    return {
+        rank: str(pk)
+        for rank, pk in tournament.players.filter(start_rank__isnull=False).values_list(
+            "start_rank", "pk"
+        )
+    }
+
+
+def _keep_source(
+    tournament: Tournament, document: TrfDocument, players: dict[int, Player], filename: str
+) -> None:
+    """Keep the file, and how the application writes the tournament just imported, so that
+    the export can tell what the arbiter changed since."""
+    keys = _player_keys(tournament)
+    renderings: dict[str, trf_merge.Rendering | None] = {}
+    for version in (16, 2026):
+        try:
+            text = _application_text(tournament, version, [])
+        except TournamentError:
+            renderings[str(version)] = None  # e.g. an adjourned game, which TRF16 cannot hold
+            continue
+        renderings[str(version)] = trf_merge.stored(trf_merge.rendering(text, keys))
+    TrfSource.objects.create(
+        tournament=tournament,
+        filename=filename[:255],
+        text="".join(line + "\n" for line in _source_lines(document)),
+        rendering=renderings,
+        players={str(rank): str(player.pk) for rank, player in players.items()},
+    )
+
+
+def _source_lines(document: TrfDocument) -> list[str]:
+    return [
+        entry.text if isinstance(entry, TrfRecord) else entry.source for entry in document.entries
+    ]
+
+
+DEPUTY_SEPARATOR = "; "
+"""Deputy arbiters in one field, one 112 record each in TRF."""
+
+
+_USED_RECORDS = frozenset(
+    {
+        "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
+        "142", "162", "192", "202", "240", "XXR", "XXS", "XXZ", "###",
+    }
+)  # fmt: skip
+"""Records the import applies (the counts 062–082 are recomputed by the export once the
+players change). Every other record (132's dates, 152/``XXC``'s first colour, 172, 212,
+250/``XXA``'s acceleration, 260/``XXP``'s prohibited pairings, 299's abnormal points, …) is
+kept for the export and reported as not used."""
+
+
+def _unused_records(document: TrfDocument) -> list[str]:
+    """A warning per record code the import does not apply (with how many lines and the
+    first): kept for the export, but the application neither shows nor uses it."""
+    unused: dict[str, list[int]] = {}
+    for record in document.records:
+        if record.text.strip() and record.code not in _USED_RECORDS:
+            unused.setdefault(record.code, []).append(record.line)
+    return [
+        ngettext(
+            "line %(line)s: record %(code)s is not used here; kept for the export",
+            "lines %(line)s to %(last)s: %(count)s records %(code)s are not used here; "
+            "kept for the export",
+            len(lines),
+        )
+        % {"line": lines[0], "last": lines[-1], "count": len(lines), "code": code}
+        for code, lines in unused.items()
+    ]
+
+
+def import_warnings(tournament: Tournament) -> list[str]:
+    """What the import of ``tournament`` noticed, one line each (empty if not imported)."""
+    entry = tournament.log.filter(kind=TournamentLog.Kind.IMPORT).order_by("pk").first()
+    return entry.reason.splitlines() if entry else []

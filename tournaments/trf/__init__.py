@@ -12,6 +12,8 @@ Public API::
     write_trf(document, version=16) -> str   # version 16 or 2026
     TrfDocument.to_sheet() -> TournamentSheet
     TrfDocument.from_sheet(sheet, records=()) -> TrfDocument
+    merge.rendering(text, keys) / merge.merge(...)   # an imported file written back, with
+                                                     # only what changed since recomputed
 """
 
 from tournaments.trf.document import TrfDocument, TrfGame, TrfPlayer, TrfRecord

@@ -80,18 +80,34 @@ HEADER_NAMES = {
 class TrfGame:
     """One 10-column round block of a player line: opponent, colour and result code.
 
-    ``opponent`` is ``None`` for an unpaired round (``0000`` or ``0`` in the file); ``color``
-    is ``w``, ``b``, ``-`` or blank; ``result`` one of :data:`RESULT_CODES`.
+    ``opponent`` is ``None`` for an unpaired round (``0000``, ``0`` or blank in the file);
+    ``color`` is ``w``, ``b``, ``-`` or blank; ``result`` the code as written (one of
+    :data:`RESULT_CODES` in either case, or a code this module does not know, which the reader
+    reported). ``text`` is the block as read, so that an unchanged block is written back as it
+    was (``0000`` or blanks, ``-`` or blank colour).
     """
 
     opponent: int | None
     color: str
     result: str
+    text: str = field(default="", compare=False, repr=False)
+
+    @property
+    def known(self) -> bool:
+        """Whether the result code is one TRF defines (letters in either case)."""
+        return self.result.upper() in _OUTCOME_BY_CODE
 
     @property
     def outcome(self) -> Outcome:
-        """The result code as an :class:`Outcome` (``?`` and ``X`` are both adjourned)."""
-        return _OUTCOME_BY_CODE[self.result]
+        """The result code as an :class:`Outcome` (``?`` and ``X`` are both adjourned).
+
+        A code TRF does not define means a result nobody can read: against an opponent the
+        game stands as paired with its result unknown (adjourned), without one not paired.
+        """
+        outcome = _OUTCOME_BY_CODE.get(self.result.upper())
+        if outcome is not None:
+            return outcome
+        return Outcome.ADJOURNED if self.opponent is not None else Outcome.NOT_PAIRED
 
     @property
     def sheet_color(self) -> Color | None:
@@ -391,8 +407,10 @@ def _player_sheet(player: TrfPlayer, played: int) -> PlayerSheet:
             color=game.sheet_color,
         )
         for number, game in enumerate(player.games, start=1)
-        if game is not None and game.outcome is not Outcome.NOT_PAIRED
+        if game is not None and (game.outcome is not Outcome.NOT_PAIRED or game.opponent)
     ]
+    # A line that stops before the last round played is a withdrawal; blank cells before the
+    # player's first round (a late entry) are not.
     withdrawn = len(player.games) if len(player.games) < played else None
     return PlayerSheet(
         start_rank=player.start_rank,
@@ -414,7 +432,7 @@ def _trf_player(player: PlayerSheet, rank: int | None) -> TrfPlayer:
     games: list[TrfGame | None] = []
     for number in range(1, last + 1):
         entry = entries.get(number)
-        if entry is None or entry.outcome is Outcome.NOT_PAIRED:
+        if entry is None or (entry.outcome is Outcome.NOT_PAIRED and entry.opponent is None):
             games.append(None)
             continue
         color = {Color.WHITE: "w", Color.BLACK: "b", None: "-"}[entry.color]
@@ -437,10 +455,29 @@ _DATE_YMD = re.compile(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})")
 _DATE_DMY = re.compile(r"(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{4})")
 
 
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DATE_MDY = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})")
+_DATE_DMY_NAMED = re.compile(r"(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?,?\s+(\d{4})")
+
+
 def parse_trf_date(text: str) -> date | None:
     """A header date in the spellings seen in real files (``2024-08-01``, ``2026/02/28``,
-    ``24/09/2010``, ``28. 07. 2005``); ``None`` for anything else."""
+    ``24/09/2010``, ``28. 07. 2005``, ``May 29, 2020``, ``29 May 2020``); ``None`` for
+    anything else."""
     text = text.strip()
+    named = _DATE_MDY.fullmatch(text) or _DATE_DMY_NAMED.fullmatch(text)
+    if named:
+        month_name, day = (
+            (named.group(1), named.group(2))
+            if named.re is _DATE_MDY
+            else (named.group(2), named.group(1))
+        )
+        if month_name.lower() not in _MONTHS:
+            return None
+        try:
+            return date(int(named.group(3)), _MONTHS.index(month_name.lower()) + 1, int(day))
+        except ValueError:
+            return None
     match = _DATE_YMD.fullmatch(text)
     parts: Sequence[str]
     if match:
@@ -454,3 +491,43 @@ def parse_trf_date(text: str) -> date | None:
         return date(int(parts[0]), int(parts[1]), int(parts[2]))
     except ValueError:
         return None
+
+
+_BIRTH_LAYOUTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(\d{4})"), "y"),
+    (re.compile(r"(\d{4})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})"), "ymd"),
+    (re.compile(r"(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{4})"), "dmy"),
+    (re.compile(r"(\d{4})(\d{2})(\d{2})"), "ymd"),
+    (re.compile(r"(\d{2})(\d{2})(\d{2})"), "dmY"),
+    (re.compile(r"(\d{1,2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{2})"), "dmY"),
+)
+"""Birth-date layouts real files use: TRF16's ``YYYY/MM/DD`` (any separator), the year
+alone, ``DD.MM.YYYY``, ``YYYYMMDD``, and TRF06's ``DDMMYY`` / ``DD.MM.YY``."""
+
+
+def parse_birth(text: str, today: date | None = None) -> tuple[date | None, int | None]:
+    """A birth field as ``(date, None)``, ``(None, year)`` when only the year is known (or
+    month and day are zero), ``(None, None)`` when blank or unreadable. A two-digit year is
+    the latest one not after ``today``'s."""
+    text = text.strip()
+    for pattern, layout in _BIRTH_LAYOUTS:
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        numbers = [int(group) for group in match.groups()]
+        if layout == "y":
+            return (None, numbers[0]) if numbers[0] else (None, None)
+        if layout == "ymd":
+            year, month, day = numbers
+        else:
+            day, month, year = numbers
+            if layout == "dmY":
+                century = (today or date.today()).year // 100 * 100
+                year += century if century + year <= (today or date.today()).year else century - 100
+        if not year:
+            return None, None
+        try:
+            return date(year, month, day), None
+        except ValueError:
+            return None, year
+    return None, None

@@ -137,8 +137,17 @@ def xxs_value(system: PointSystem) -> str:
     )
 
 
+def record_162_symbols(value: str) -> dict[str, Fraction]:
+    """The points a record 162's value gives each symbol it names (read with
+    :func:`apply_record_162` first, which reports what is malformed)."""
+    return {
+        match.group(1): parse_points(match.group(2)) for match in _RECORD_162_TOKEN.finditer(value)
+    }
+
+
 def record_162_value(system: PointSystem) -> str:
-    """The value of a record 162 for ``system``, one 9-character field per result symbol."""
+    """The value of a record 162 for ``system`` in the TRF-2026 columns: the symbol in column
+    6, its points in 7-10, the next symbol in column 15, and so on every 9 columns."""
     entries = [
         ("W", system.win),
         ("D", system.draw),
@@ -147,7 +156,8 @@ def record_162_value(system: PointSystem) -> str:
         ("A", system.zero_bye),
         ("X", system.draw),
     ]
-    return " " + "".join(f"{symbol}{format_points(points):>4}    " for symbol, points in entries)
+    fields = "    ".join(f"{symbol}{format_points(points):>4}" for symbol, points in entries)
+    return "  " + fields
 
 
 def is_default(system: PointSystem) -> bool:

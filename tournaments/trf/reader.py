@@ -69,15 +69,17 @@ def read_trf(text: str | bytes) -> TrfDocument:
     elif "\x00" in text:
         raise TrfError("the file holds a NUL byte; it is not a text file")
     entries: list[TrfPlayer | TrfRecord] = []
+    noticed: list[str] = []
     players = 0
     for number, line in enumerate(split_lines(text), start=1):
         if line.startswith("001"):
             players += 1
             _refuse_beyond_limits(line, number, players)
-            entries.append(parse_player_line(line, number))
+            entries.append(parse_player_line(line, number, noticed))
         else:
             record = TrfRecord(line, line=number)
             _check_record(record)
+            noticed += _trf_2026_record_warnings(record)
             entries.append(record)
     document = TrfDocument(entries=tuple(entries))
     if not any(_is_known(entry) for entry in entries):
@@ -86,7 +88,7 @@ def read_trf(text: str | bytes) -> TrfDocument:
             line=1 if entries else None,
         )
     _check_players(document)
-    return TrfDocument(entries=document.entries, warnings=tuple(_warnings(document)))
+    return TrfDocument(entries=document.entries, warnings=(*noticed, *_warnings(document)))
 
 
 def _refuse_beyond_limits(line: str, number: int, players: int) -> None:
@@ -112,8 +114,9 @@ def _is_known(entry: TrfPlayer | TrfRecord) -> bool:
     )
 
 
-def parse_player_line(line: str, number: int = 0) -> TrfPlayer:
-    """One ``001`` line (TRF06/16/2026 share its columns). ``number`` is for error messages."""
+def parse_player_line(line: str, number: int = 0, warnings: list[str] | None = None) -> TrfPlayer:
+    """One ``001`` line (TRF06/16/2026 share its columns). ``number`` is for error messages;
+    what is kept but cannot be understood (an unknown result code) goes to ``warnings``."""
     line = line.rstrip()
 
     def field(start: int, end: int) -> str:
@@ -156,17 +159,24 @@ def parse_player_line(line: str, number: int = 0) -> TrfPlayer:
         birth=field(69, 79),
         points=points,
         rank=int(rank) if rank else None,
-        games=tuple(_games(line, number)),
+        games=tuple(_games(line, number, [] if warnings is None else warnings)),
         line=number,
         source=line,
     )
 
 
-def _games(line: str, number: int) -> list[TrfGame | None]:
+def _games(line: str, number: int, warnings: list[str]) -> list[TrfGame | None]:
     games: list[TrfGame | None] = []
     for start in range(ROUNDS_START, len(line), BLOCK_WIDTH):
         block = line[start : start + BLOCK_WIDTH].ljust(BLOCK_WIDTH)
-        games.append(_game(block, number, start, len(games) + 1))
+        game = _game(block, number, start, len(games) + 1)
+        if game is not None and not game.known:
+            warnings.append(
+                f"line {number}, round {len(games) + 1}: result code {game.result!r} is not "
+                f"one TRF defines ({' '.join(RESULT_CODES.strip())}); kept as written, "
+                "read as a result not yet known"
+            )
+        games.append(game)
     return games
 
 
@@ -197,15 +207,12 @@ def _game(block: str, number: int, start: int, round_number: int) -> TrfGame | N
             line=number,
             column=start + 8,
         )
-    result = block[9]
-    if result not in RESULT_CODES:
-        raise TrfError(
-            f"{where}: expected a result code (one of {' '.join(RESULT_CODES.strip())}) in "
-            f"column {start + 10}, found {result!r}",
-            line=number,
-            column=start + 10,
-        )
-    return TrfGame(opponent=int(opponent) or None if opponent else None, color=color, result=result)
+    return TrfGame(
+        opponent=int(opponent) or None if opponent else None,
+        color=color,
+        result=block[9],
+        text=block.rstrip(),
+    )
 
 
 def _check_record(record: TrfRecord) -> None:
@@ -245,6 +252,58 @@ def _check_record(record: TrfRecord) -> None:
                 raise fail(match.start(), f"expected starting ranks, found {match.group()!r}")
     elif code in ("240", "260"):
         _check_numbered_record(record, fail)
+
+
+_RANKING_METHODS = frozenset({"FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"})
+_POINTS = re.compile(r"-?\d{1,4}(?:[.,]\d+)?")
+
+# TRF-2026's fixed columns (0-based start, end) for the records the reader checks but does
+# not refuse the file over: what a field holds, and whether it may be blank.
+_RECORD_FIELDS: dict[str, tuple[tuple[int, int, str, str, bool], ...]] = {
+    "172": ((4, 7, "the federation", r"[A-Za-z]{3}", False),),
+    "250": (
+        (4, 8, "the fictitious match points", _POINTS.pattern, True),
+        (9, 13, "the fictitious points", _POINTS.pattern, False),
+        (14, 17, "the first round", r"\d+", False),
+        (18, 21, "the last round", r"\d+", False),
+        (22, 26, "the first player", r"\d+", False),
+        (27, 31, "the last player", r"\d+", False),
+    ),
+    "299": (
+        (4, 5, "the kind of assignment (W D L F H Z + -)", r"[WDLFHZ+\-]", True),
+        (7, 11, "the match points", _POINTS.pattern, True),
+        (13, 17, "the points", _POINTS.pattern, False),
+        (19, 22, "the round", r"\d+", True),
+    ),
+}
+
+
+def _trf_2026_record_warnings(record: TrfRecord) -> list[str]:
+    """Records 172, 212, 250 and 299 checked against the TRF-2026 columns: what does not fit
+    is reported; the record is kept as written either way (no program here applies it)."""
+    text, code = record.text, record.code
+    problems: list[str] = []
+    for start, end, what, pattern, optional in _RECORD_FIELDS.get(code, ()):
+        value = text[start:end].strip()
+        if (value or not optional) and not re.fullmatch(pattern, value):
+            problems.append(f"expected {what} in columns {start + 1}-{end}, found {value!r}")
+    if code == "172" and text[8:13].strip().upper() not in _RANKING_METHODS:
+        problems.append(
+            f"expected the ranking method ({', '.join(sorted(_RANKING_METHODS))}) in columns "
+            f"9-13, found {text[8:13].strip()!r}"
+        )
+    if code == "299":
+        for start in range(23, len(text), 5):
+            number = text[start : start + 4].strip()
+            if number and not _NUMBER.fullmatch(number):
+                problems.append(
+                    f"expected a starting rank in columns {start + 1}-{start + 4}, found {number!r}"
+                )
+    if code == "212" and not record.value.strip():
+        problems.append("expected the tie-breaks defining the standings (PTS, …)")
+    return [
+        f"line {record.line}: record {code}: {problem}; kept as written" for problem in problems
+    ]
 
 
 def _check_numbered_record(record: TrfRecord, fail: Callable[[int, str], TrfError]) -> None:
@@ -318,6 +377,16 @@ def _warnings(document: TrfDocument) -> list[str]:
     warnings: list[str] = []
     by_rank = {player.start_rank: player for player in document.players}
     system = document.point_system
+    for record in document.records:
+        if record.code != "162":
+            continue
+        symbols = trf_points.record_162_symbols(record.value)
+        if "X" in symbols and symbols["X"] != symbols.get("D", system.draw):
+            warnings.append(
+                f"line {record.line}: record 162 gives a result not yet known (X) "
+                f"{trf_points.format_points(symbols['X'])} points; here it counts as a draw "
+                f"({trf_points.format_points(system.draw)}); the record is kept as written"
+            )
     for player in document.players:
         who = f"line {player.line}: player {player.start_rank} {player.name}"
         if player.points is not None:

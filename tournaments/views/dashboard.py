@@ -29,7 +29,7 @@ from tournaments.services import (
     update_tournament,
 )
 from tournaments.services.configuration import fide_mode_exit_consequences
-from tournaments.services.trf_exchange import import_trf
+from tournaments.services.trf_exchange import import_trf, import_warnings
 
 from .common import add_problems, confirmation_page
 from .forms import LeaveFideModeForm, TournamentForm, UploadForm
@@ -128,6 +128,10 @@ def leave_fide(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+SHOWN_WARNINGS = 20
+"""Import warnings shown as messages; the rest are in the tournament log."""
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def trf_import(request: HttpRequest) -> HttpResponse:
@@ -148,6 +152,16 @@ def trf_import(request: HttpRequest) -> HttpResponse:
                 _("Imported %(name)s with %(count)s players.")
                 % {"name": tournament.name, "count": tournament.players.count()},
             )
+            # What the file held that the import could not use or had to guess.
+            noticed = import_warnings(tournament)
+            for warning in noticed[:SHOWN_WARNINGS]:
+                messages.warning(request, warning)
+            if len(noticed) > SHOWN_WARNINGS:
+                messages.warning(
+                    request,
+                    _("%(count)s more warnings are in the tournament log.")
+                    % {"count": len(noticed) - SHOWN_WARNINGS},
+                )
             return redirect("tournaments:dashboard", tournament_id=tournament.pk)
     return render(
         request,

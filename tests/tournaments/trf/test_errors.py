@@ -37,7 +37,6 @@ def replaced(column: int, new: str) -> str:
         (81, "3,x", "expected the points (e.g. 4.5) in columns 81-84"),
         (92, "   A", "round 1: expected the opponent's starting rank in columns 92-95"),
         (97, "x", "round 1: expected the colour (w, b or -) in column 97, found 'x'"),
-        (99, "Q", "round 1: expected a result code (one of 1 = 0 + - W D L H F U Z ? X)"),
         (101, "1", "round 2: expected a blank in column 101, found '1' (is the line shifted?)"),
     ],
 )

@@ -87,6 +87,8 @@ def test_trf_2026_states_a_non_default_scoring_in_record_162():
     document = read_trf(held.replace("XXR 5", "XXR 5\nXXS W=3 D=1 FW=3 FPB=3 HPB=1"))
     written = write_trf(document, version=2026)
     record = next(line for line in written.splitlines() if line.startswith("162"))
+    # TRF-2026: the symbol in column 6, its points in columns 7-10, the next symbol in 15.
+    assert (record[5], record[6:10], record[14], record[15:19]) == ("W", " 3.0", "D", " 1.0")
     assert read_trf(record + "\n").point_system.win == 3
     assert read_trf(written).point_system.draw == 1
 

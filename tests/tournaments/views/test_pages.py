@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Permission
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory, answering
@@ -365,3 +366,12 @@ def test_a_round_with_colour_warnings_is_stored_once_confirmed(client):
     assert not tournament.rounds.filter(number=6).exists()
     client.post(url("round_enter", tournament), {**boards, "confirm": "confirm"})
     assert tournament.rounds.get(number=6).pairings.count() == 3
+
+
+def test_trf_import_page_shows_what_the_file_held_that_is_not_used(client):
+    client.force_login(UserFactory(is_staff=True))
+    text = (DATA / "held_round_robin.trf").read_text() + "ZZZ a record nobody knows\n"
+    upload = SimpleUploadedFile("held.trf", text.encode())
+    response = client.post(reverse("tournaments:import_trf"), {"file": upload}, follow=True)
+    shown = [str(message) for message in response.context["messages"]]
+    assert any("record ZZZ is not used here; kept for the export" in m for m in shown), shown

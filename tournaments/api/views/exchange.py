@@ -6,6 +6,7 @@ from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -17,7 +18,7 @@ from tournaments.services.trf_exchange import export_trf
 from ..base import TournamentApiView
 from ..errors import error_responses
 from ..serializers.exchange import TournamentStateSerializer
-from ..trf import with_initial_colour
+from ..trf import TrfDownloadRenderer, TrfRenderer, with_initial_colour
 
 
 class TournamentStateView(TournamentApiView):
@@ -51,10 +52,17 @@ class TrfVersionSerializer(serializers.Serializer[int]):
 
 class TournamentTrfView(TournamentApiView):
     actions = {"GET": Action.FOLLOW}
+    # text/plain first: a client that sends no Accept header gets the file.
+    renderer_classes = [TrfRenderer, TrfDownloadRenderer, JSONRenderer]
 
     @extend_schema(
         operation_id="tournaments_trf",
         summary="The tournament as a TRF16 file (XXR, XXC) for a pairing engine",
+        description=(
+            "Served for Accept: text/plain, application/octet-stream or no Accept header. "
+            "A round still in draft is written with its games (result blank). An imported "
+            "tournament is written as its file said, except what changed since."
+        ),
         parameters=[
             OpenApiParameter(
                 "version",
@@ -66,6 +74,7 @@ class TournamentTrfView(TournamentApiView):
         ],
         responses={
             (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR),
+            (200, "application/octet-stream"): OpenApiResponse(OpenApiTypes.BINARY),
             **error_responses(400, 401, 403, 404, 422),
         },
     )
@@ -75,6 +84,10 @@ class TournamentTrfView(TournamentApiView):
         text = with_initial_colour(
             export_trf(self.tournament, version=query.validated_data["version"])
         )
-        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        media_type = request.accepted_renderer.media_type
+        if media_type == TrfDownloadRenderer.media_type:
+            response = HttpResponse(text.encode(), content_type=media_type)
+        else:
+            response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="{self.tournament.slug}.trf"'
         return response

@@ -1,0 +1,89 @@
+"""Properties of TRF exchange over random valid tournaments (hypothesis): a file imported and
+exported keeps every field, and export → import → export gives the same bytes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.tournaments.test_trf_round_trip import differences
+from tournaments.services.trf_exchange import export_trf, import_trf
+from tournaments.trf import TrfDocument, TrfGame, TrfPlayer, TrfRecord, write_trf
+
+pytestmark = pytest.mark.django_db
+
+NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ,-", min_size=1, max_size=33).map(
+    lambda name: "X" + name.strip()[:32]
+)
+FIELDS = st.fixed_dictionaries(
+    {
+        "name": NAMES,
+        "sex": st.sampled_from(["", "m", "w", "f"]),
+        "title": st.sampled_from(["", "GM", "IM", "WGM", "FM", "CM", "g", "wf"]),
+        "rating": st.sampled_from([0, 1000, 1799, 2345, 2800]),
+        "federation": st.sampled_from(["", "FRA", "CHN", "NOR"]),
+        "fide_id": st.sampled_from(["", "0", "1503014", "24101605"]),
+        "birth": st.sampled_from(["", "1978", "1990/01/31", "2001.12.24", "040358", "0000"]),
+    }
+)
+GAME_RESULTS = [("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-")]
+BYES = ["H", "Z", "F", None]
+EXTRA_RECORDS = st.lists(
+    st.sampled_from(
+        [
+            "022 Somewhere",
+            "032 FRA",
+            "042 2024/05/29",
+            "092 Individual: Swiss-System",
+            "102 IA Chief",
+            "112 FA Deputy",
+            "112 NA Second deputy",
+            "122 90'+30\"",
+            "XXC black1",
+            "ZZZ a record nobody defines",
+            "### a comment",
+        ]
+    ),
+    unique=True,
+)
+
+
+@st.composite
+def tournaments(draw: Any) -> str:
+    """A random valid tournament as a TRF file: players with every kind of field, rounds of
+    games (every result kind, forfeits with and without colour), byes and absences."""
+    count = draw(st.integers(min_value=2, max_value=9))
+    rounds = draw(st.integers(min_value=0, max_value=4))
+    games: dict[int, list[TrfGame | None]] = {rank: [] for rank in range(1, count + 1)}
+    for _ in range(rounds):
+        order = draw(st.permutations(range(1, count + 1)))
+        absent = draw(st.integers(min_value=0, max_value=count // 3))
+        for rank in order[:absent]:
+            bye = draw(st.sampled_from(BYES))
+            games[rank].append(None if bye is None else TrfGame(None, "-", bye))
+        playing = list(order[absent:])
+        if len(playing) % 2:
+            games[playing.pop()].append(TrfGame(None, "-", "U"))
+        for white, black in zip(playing[::2], playing[1::2], strict=True):
+            first, second = draw(st.sampled_from(GAME_RESULTS))
+            coloured = first not in "+-" or draw(st.booleans())
+            games[white].append(TrfGame(black, "w" if coloured else "-", first))
+            games[black].append(TrfGame(white, "b" if coloured else "-", second))
+    players = [
+        TrfPlayer(start_rank=rank, rank=rank, games=tuple(games[rank]), **draw(FIELDS))
+        for rank in range(1, count + 1)
+    ]
+    records = [TrfRecord("012 Random event"), TrfRecord(f"XXR {max(rounds, 1)}")]
+    records += [TrfRecord(text) for text in draw(EXTRA_RECORDS)]
+    return write_trf(TrfDocument(entries=(*records, *players)))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=tournaments(), version=st.sampled_from([16, 2026]))
+def test_a_random_tournament_survives_export_import_export(text: str, version: int) -> None:
+    once = export_trf(import_trf(text), version=version)
+    assert differences(text, once) == []
+    assert export_trf(import_trf(once), version=version) == once
