@@ -4,8 +4,13 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
+from arbiter.login import ThrottledAdminAuthenticationForm, login
+
+admin.site.login_form = ThrottledAdminAuthenticationForm
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/login/", login, name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("arbiter.api_urls")),
