@@ -32,8 +32,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Tournament, TournamentRole
@@ -197,8 +196,10 @@ def tournament_action_required(
     """A view decorator: loads the tournament from the URL's ``tournament_id``, checks the
     action and passes the tournament to the view instead of the id.
 
-    Anonymous users are sent to the login page (an htmx request through ``HX-Redirect``);
-    logged-in users without the right get 403.
+    Anonymous users are sent to the login page (an htmx request through ``HX-Redirect``),
+    whether the tournament exists or not; logged-in users who may not even view it get 404,
+    as for one that does not exist (as the API answers: a private tournament's existence is
+    not revealed); those who may view it but not do this get 403.
     """
 
     def decorator(
@@ -206,8 +207,8 @@ def tournament_action_required(
     ) -> Callable[..., HttpResponse]:
         @wraps(view)
         def wrapper(request: HttpRequest, tournament_id: int, *args: Any, **kwargs: Any) -> Any:
-            tournament = get_object_or_404(Tournament, pk=tournament_id)
-            if not can(request.user, action, tournament):
+            tournament = Tournament.objects.filter(pk=tournament_id).first()
+            if tournament is None or not can(request.user, action, tournament):
                 if not request.user.is_authenticated:
                     login = redirect_to_login(request.get_full_path())
                     if request.headers.get("HX-Request") == "true":
@@ -215,6 +216,8 @@ def tournament_action_required(
                         # the login page as a whole (the session ran out mid-round).
                         login = HttpResponse(headers={"HX-Redirect": login.url})
                     return login
+                if tournament is None or not can(request.user, Action.VIEW, tournament):
+                    raise Http404
                 raise PermissionDenied
             return view(request, tournament, *args, **kwargs)
 

@@ -53,8 +53,20 @@ def test_anonymous_users_are_sent_to_log_in_and_strangers_refused(client, round_
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
     client.force_login(UserFactory())
+    # A private event is not found by a stranger, as the API answers: its existence is not
+    # revealed (issue: pages answered 403, the API 404).
+    assert client.get(url("dashboard", round_robin)).status_code == 404
+    assert client.get(url("tournament", round_robin)).status_code == 404
+    missing = reverse("tournaments:dashboard", kwargs={"tournament_id": 999999})
+    assert client.get(missing).status_code == 404
+    # Anonymous users are sent to log in whether the tournament exists or not.
+    client.logout()
+    assert client.get(missing).status_code == 302
+    # One who may view the event but not do this still gets 403.
+    round_robin.public = True
+    round_robin.save()
+    client.force_login(UserFactory())
     assert client.get(url("dashboard", round_robin)).status_code == 403
-    assert client.get(url("tournament", round_robin)).status_code == 403  # private event
 
 
 def test_deputy_enters_results_but_cannot_pair_or_edit(client, round_robin):
