@@ -94,3 +94,22 @@ def test_a_batch_beyond_the_boards_limit_is_refused_before_any_work(
     body = _json_error(client.post(url, {"results": entries}, format="json"), 400)
     assert body["field"] == "results" and "1000" in body["detail"]
     assert published.rounds.get(number=1).pairings.get(board=1).result == "*"
+
+
+def test_a_malformed_body_is_a_400_whatever_its_if_match(
+    published: Tournament, as_scope: Any
+) -> None:
+    """Issue: If-Match was checked before the body was validated, so a stale ETag hid the
+    body's problems (412 first, then 400 after a re-read)."""
+    client: APIClient = as_scope(PAIRING)
+    base = f"/api/v1/tournaments/{published.slug}/rounds/"
+    stale = '"0000000000000000000000000000000"'
+    for url, body in ((base, {"pairs": "nonsense"}), (f"{base}next/", {"confirm": {"yes": 1}})):
+        response = client.post(url, body, format="json", HTTP_IF_MATCH=stale)
+        _json_error(response, 400)
+    assert (
+        client.post(
+            base, {"pairs": [{"white": 1, "black": 2}]}, format="json", HTTP_IF_MATCH=stale
+        ).status_code
+        == 412
+    )

@@ -59,3 +59,19 @@ def test_the_documentation_page_answers() -> None:
     response = APIClient().get("/api/docs/")
     assert response.status_code == 200
     assert b"/api/schema/" in response.content
+
+
+def test_blank_choices_the_api_returns_are_in_the_schema_and_key_errors_documented(client):
+    """Issue: TitleEnum, SexEnum and ByeEnum omitted "" though the API returns it; the 400
+    for a bad Idempotency-Key was undocumented (rounds_publish)."""
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    components = schema["components"]["schemas"]
+    blank = {"$ref": "#/components/schemas/BlankEnum"}
+    assert blank in components["Player"]["properties"]["title"]["oneOf"]
+    assert blank in components["Player"]["properties"]["sex"]["oneOf"]
+    assert blank in components["Pairing"]["properties"]["bye"]["oneOf"]
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            names = [p["name"] for p in operation.get("parameters", [])]
+            if "Idempotency-Key" in names:
+                assert "400" in operation["responses"], (method, path)

@@ -42,7 +42,8 @@ IDEMPOTENCY_PARAMETER = OpenApiParameter(
     description=(
         "Any unique string (a UUID) per intended write. A retry with the same key and body "
         "returns the first reply (header Idempotent-Replayed: true) and writes nothing; the "
-        "same key with a different body is refused with 422 idempotency_key_reused."
+        "same key with a different body is refused with 422 idempotency_key_reused; a key "
+        "that is not 1 to 255 printable characters with 400."
     ),
 )
 

@@ -15,6 +15,14 @@ from .confirm import confirm_field
 
 
 class PlayerSerializer(serializers.ModelSerializer[Player]):
+    # Read-only fields lose the model's blank=True: declared so the schema says "" too.
+    title = serializers.ChoiceField(
+        choices=Player._meta.get_field("title").choices, allow_blank=True, read_only=True
+    )
+    sex = serializers.ChoiceField(
+        choices=Player._meta.get_field("sex").choices, allow_blank=True, read_only=True
+    )
+
     class Meta:
         model = Player
         fields = [

@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from tournaments.limits import MAX_PLAYERS, MAX_ROUNDS
-from tournaments.models import Pairing, Player, Round
+from tournaments.models import ByeKind, Pairing, Player, Round
 
 from .confirm import confirm_field
 
@@ -22,6 +22,8 @@ class PlayerRefSerializer(serializers.ModelSerializer[Player]):
 class PairingSerializer(serializers.ModelSerializer[Pairing]):
     white = PlayerRefSerializer(help_text="The player (for a bye: the player with the bye).")
     black = PlayerRefSerializer(allow_null=True)
+    # Read-only fields lose the model's blank=True: declared so the schema says "" too.
+    bye = serializers.ChoiceField(choices=ByeKind.choices, allow_blank=True, read_only=True)
 
     class Meta:
         model = Pairing

@@ -6,6 +6,7 @@ stale view of the round honours ``If-Match`` with the ETag read from it.
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -13,7 +14,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.models import Round
+from tournaments.models import Round, Tournament
 from tournaments.permissions import Action
 from tournaments.services import (
     delete_draft_round,
@@ -67,7 +68,11 @@ class RoundsMixin(TournamentApiView):
         return get_object_or_404(self.visible_rounds(), number=number)
 
     def check_rounds_unchanged(self, request: Request) -> None:
-        """A new round is paired only from the rounds list the caller read (If-Match)."""
+        """A new round is paired only from the rounds list the caller read (If-Match).
+        Call inside a transaction: the tournament is locked first (the lock order), so no
+        other pairing changes the list between this check and the write; the body has
+        been validated before (a malformed body is a 400 whatever the ETag)."""
+        Tournament.objects.select_for_update(no_key=True).get(pk=self.tournament.pk)
         check_if_match(request, rounds_etag(list(self.visible_rounds())))
 
     def round_response(self, round_: Round, code: int = status.HTTP_200_OK) -> Response:
@@ -111,17 +116,18 @@ class RoundListView(RoundsMixin):
     )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
-        self.check_rounds_unchanged(request)
         data = validated(RoundSubmitSerializer, request)
-        round_ = submit_pairings(
-            self.tournament,
-            [(board["white"], board["black"]) for board in data["pairs"]],
-            data.get("byes", []),
-            source=Round.PairedBy.API,
-            user=self.acting_user(),
-            round_number=data.get("number"),
-            confirm=data["confirm"],
-        )
+        with transaction.atomic():
+            self.check_rounds_unchanged(request)
+            round_ = submit_pairings(
+                self.tournament,
+                [(board["white"], board["black"]) for board in data["pairs"]],
+                data.get("byes", []),
+                source=Round.PairedBy.API,
+                user=self.acting_user(),
+                round_number=data.get("number"),
+                confirm=data["confirm"],
+            )
         return self.round_response(round_, status.HTTP_201_CREATED)
 
 
@@ -145,10 +151,11 @@ class PairNextRoundView(RoundsMixin):
     )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
-        self.check_rounds_unchanged(request)
         data = validated(PairRoundSerializer, request)
         pair = generate_round_robin_round if self.tournament.is_round_robin else pair_swiss_round
-        round_ = pair(self.tournament, user=self.acting_user(), confirm=data["confirm"])
+        with transaction.atomic():
+            self.check_rounds_unchanged(request)
+            round_ = pair(self.tournament, user=self.acting_user(), confirm=data["confirm"])
         return self.round_response(round_, status.HTTP_201_CREATED)
 
 
@@ -185,7 +192,10 @@ class PublishRoundView(RoundsMixin):
         summary="Publish a draft round: results may be entered from now on",
         request=None,
         parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
-        responses={200: RoundDetailSerializer, **error_responses(401, 403, 404, 412, 422, 429)},
+        responses={
+            200: RoundDetailSerializer,
+            **error_responses(400, 401, 403, 404, 412, 422, 429),
+        },
     )
     @idempotent
     def post(self, request: Request, slug: str, number: int) -> Response:
