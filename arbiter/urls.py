@@ -6,6 +6,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 from arbiter.login import ThrottledAdminAuthenticationForm, login
 
+from . import help as manual
+
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
@@ -16,6 +18,8 @@ urlpatterns = [
     path("api/v1/", include("arbiter.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
+    path("help/", manual.help_page, name="help"),
+    path("help/<slug:topic>/", manual.help_page, name="help_topic"),
     path("games/", include("games.urls")),
     path("", include("tournaments.urls")),
 ]

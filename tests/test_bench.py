@@ -15,6 +15,7 @@ REQUIRED = {
     "api",
     "checkgames",
     "pairing",
+    "rating_list",
     "standings_queries",
     "standings_scoring",
     "wallchart",

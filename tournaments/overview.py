@@ -177,8 +177,9 @@ def player_card(tournament: Tournament, player: Player) -> PlayerCard:
 
 def players_by_start_rank(tournament: Tournament) -> list[Player]:
     """The field in starting-rank order (unnumbered players last), each with
-    ``tournament_rating``: the rating of the event's rate of play."""
+    ``tournament_rating``: the rating it is ranked by (lists and method of the tournament)."""
     players = list(tournament.players.order_by(F("start_rank").asc(nulls_last=True), "name"))
     for player in players:
-        player.tournament_rating = player.rating(tournament.rating_type)  # type: ignore[attr-defined]
+        player.tournament = tournament  # one query for the settings, not one per player
+        player.tournament_rating = player.rating_in_tournament().rating  # type: ignore[attr-defined]
     return players

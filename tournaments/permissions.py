@@ -167,6 +167,18 @@ def can_create_tournament(user: User) -> bool:
     )
 
 
+def can_import_rating_list(user: User) -> bool:
+    """FIDE rating lists serve every tournament: those who may create tournaments, and the
+    chief arbiter of any, may import one."""
+    return bool(
+        user.is_active
+        and (
+            can_create_tournament(user)
+            or TournamentRole.objects.filter(user=user, role=Role.CHIEF_ARBITER).exists()
+        )
+    )
+
+
 def tournaments_where(user: User, action: Action | str) -> QuerySet[Tournament]:
     """The tournaments on which the user may do ``action`` (for lists and API querysets)."""
     action = Action(action)

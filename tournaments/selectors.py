@@ -29,6 +29,7 @@ from tournaments.models import (
     WithdrawalRule,
 )
 from tournaments.pairing import PairingState
+from tournaments.scoring.lots import break_remaining_ties
 from tournaments.scoring.ratings import (
     OnlineRatingTable,
     RateOfPlay,
@@ -277,7 +278,7 @@ def sheet_and_standings(
                 f"the standings cannot be final while results are missing: {boards}"
             )
     sheet, expelled = _sheet_and_expelled(tournament, after_round)
-    return sheet, compute_standings(
+    standings = compute_standings(
         sheet,
         tournament.tiebreaks if tiebreaks is None else tiebreaks,
         settings=TieBreakSettings(
@@ -285,6 +286,10 @@ def sheet_and_standings(
         ),
         final=final,
         excluded=standings_exclusions(tournament, sheet, expelled),
+    )
+    # The arbiter's order and the drawing of lots come after every tie-break (checklist I47).
+    return sheet, break_remaining_ties(
+        standings, order=tournament.tie_order, seed=tournament.lots_seed
     )
 
 

@@ -5,7 +5,7 @@ from django.urls import path
 import arbiter.converters  # noqa: F401  (registers <num:…>)
 
 from .api import pages as api_pages
-from .views import dashboard, players, public, reports, results, roles, rounds
+from .views import dashboard, players, public, ratings, reports, results, roles, rounds, ties
 
 app_name = "tournaments"
 
@@ -15,11 +15,14 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("tournaments/new/", dashboard.create, name="create"),
     path("tournaments/import/", dashboard.trf_import, name="import_trf"),
+    path("rating-lists/", ratings.rating_lists, name="rating_lists"),
     path(T, public.tournament_detail, name="tournament"),
     path(f"{T}arbiter/", dashboard.dashboard, name="dashboard"),
     path(f"{T}edit/", dashboard.edit, name="edit"),
     path(f"{T}leave-fide-mode/", dashboard.leave_fide, name="leave_fide_mode"),
     path(f"{T}roles/", roles.roles, name="roles"),
+    path(f"{T}ratings/", ratings.tournament_ratings, name="ratings"),
+    path(f"{T}ties/", ties.ties, name="ties"),
     path(f"{T}roles/<num:user_id>/revoke/", roles.revoke, name="role_revoke"),
     path(f"{T}api-tokens/", api_pages.api_tokens, name="api_tokens"),
     path(

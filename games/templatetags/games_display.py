@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
@@ -24,6 +25,14 @@ CLOCK_CHANGES = {
     "add_used": _("added to the used time"),
     "add_remaining": _("added to the remaining time"),
 }
+
+
+@register.filter
+def in_page_language(explanation: dict[str, str]) -> str:
+    """A ruling's explanation in the page's language only: an English page never shows the
+    Chinese text (FIDE checklist A1), a Chinese page shows the Chinese one."""
+    chinese = (get_language() or "en").lower().startswith("zh")
+    return explanation.get("zh" if chinese else "en") or explanation.get("en", "")
 
 
 @register.filter

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from games.models import Game, Incident
 from tests.factories import UserFactory
@@ -102,7 +103,9 @@ def test_incident_form(client, ruleset, kind, data, article, decision, score):
     incident = Incident.objects.get(game=game)
     assert (incident.article, incident.decision, incident.score) == (article, decision, score)
     text = shown.content.decode()
-    assert incident.ruling["explanation"]["zh"] in text
+    # FIDE checklist A1: an English page shows the English ruling, never the Chinese one.
+    assert escape(incident.ruling["explanation"]["en"]) in text
+    assert escape(incident.ruling["explanation"]["zh"]) not in text
     assert not incident.applied
     client.post(reverse("games:incident", args=[game.pk, incident.pk]))
     incident.refresh_from_db()

@@ -117,3 +117,27 @@ def test_a_tournament_of_more_rounds_than_the_limit_is_refused():
     with pytest.raises(TournamentError, match="number_of_rounds: at most 50 rounds"):
         create_tournament(name="Marathon", system=PairingSystem.SWISS, number_of_rounds=51)
     assert create_tournament(name="Long", system=PairingSystem.SWISS, number_of_rounds=50).pk
+
+
+def test_a_round_robin_refuses_buchholz_tie_breaks_and_takes_its_own():
+    """FIDE checklist H45 (hard fail): BH, FB and AOB cannot be chosen for a round robin;
+    KS/L±n, RTNG/R and TPN/R can."""
+    with pytest.raises(TournamentError, match="BH/C1 is a Buchholz tie-break"):
+        create_tournament(
+            name="Round robin",
+            system=PairingSystem.ROUND_ROBIN,
+            number_of_rounds=5,
+            tiebreaks=["SB", "BH/C1"],
+        )
+    tournament = create_tournament(
+        name="Round robin",
+        system=PairingSystem.ROUND_ROBIN,
+        number_of_rounds=5,
+        tiebreaks=["DE", "SB", "SB/C1", "KS/L-1", "RTNG/R", "TPN/R", "WIN", "BPG", "STD"],
+    )
+    for code in ("FB", "AOB"):
+        with pytest.raises(TournamentError, match="not used in a round robin"):
+            change_tiebreaks(tournament, [code], user=None)
+    swiss = new_tournament(name="Swiss", tiebreaks=["BH/C1", "BH"])
+    with pytest.raises(TournamentError, match="BH/C1 is a Buchholz tie-break"):
+        update_tournament(swiss, system=PairingSystem.ROUND_ROBIN)

@@ -20,7 +20,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
 from tournaments.models import ApiToken, Tournament
-from tournaments.permissions import Action, can, can_create_tournament
+from tournaments.permissions import Action, can, can_create_tournament, can_import_rating_list
 
 _READ = frozenset({Action.VIEW, Action.FOLLOW})
 SCOPE_ACTIONS: dict[str, frozenset[Action]] = {
@@ -35,7 +35,8 @@ manages tokens: that stays with the chief arbiter's account."""
 
 CREATE_TOURNAMENT = "create_tournament"
 LIST_TOURNAMENTS = "list_tournaments"
-"""The two declarations of views that concern no one tournament (the list filters itself)."""
+IMPORT_RATING_LIST = "import_rating_list"
+"""The declarations of views that concern no one tournament (the list filters itself)."""
 
 
 def token_may(token: ApiToken, action: Action) -> bool:
@@ -83,6 +84,8 @@ class TournamentActionPermission(BasePermission):
         if action == CREATE_TOURNAMENT:
             # Not tied to a tournament, so no token can do it: a user account is needed.
             return not isinstance(request.auth, ApiToken) and can_create_tournament(request.user)
+        if action == IMPORT_RATING_LIST:
+            return not isinstance(request.auth, ApiToken) and can_import_rating_list(request.user)
         if action == LIST_TOURNAMENTS:
             return True
         tournament = view.tournament

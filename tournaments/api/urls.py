@@ -4,18 +4,34 @@ from django.urls import path
 
 import arbiter.converters  # noqa: F401  (registers <num:…>)
 
-from .views import exchange, players, results, rounds, standings, tokens, tournaments
+from .views import (
+    exchange,
+    players,
+    ratings,
+    results,
+    rounds,
+    standings,
+    ties,
+    tokens,
+    tournaments,
+)
 
 TOURNAMENT = "tournaments/<slug:slug>/"
 ROUND = TOURNAMENT + "rounds/<num:number>/"
 
 urlpatterns = [
     path("tournaments/", tournaments.TournamentListView.as_view(), name="tournaments"),
+    path("rating-lists/", ratings.RatingListView.as_view(), name="rating-lists"),
     path(TOURNAMENT, tournaments.TournamentDetailView.as_view(), name="tournament"),
     path(
         TOURNAMENT + "leave-fide-mode/",
         tournaments.LeaveFideModeView.as_view(),
         name="leave-fide-mode",
+    ),
+    path(
+        TOURNAMENT + "rating-differences/",
+        ratings.RatingDifferencesView.as_view(),
+        name="rating-differences",
     ),
     path(TOURNAMENT + "state/", exchange.TournamentStateView.as_view(), name="state"),
     path(TOURNAMENT + "trf/", exchange.TournamentTrfView.as_view(), name="trf"),
@@ -45,6 +61,7 @@ urlpatterns = [
     path(ROUND + "pairings/<num:board>/", results.BoardView.as_view(), name="board"),
     path(ROUND + "results/", results.ResultBatchView.as_view(), name="results"),
     path(TOURNAMENT + "standings/", standings.StandingsView.as_view(), name="standings"),
+    path(TOURNAMENT + "ties/", ties.TiesView.as_view(), name="ties"),
     path(TOURNAMENT + "crosstable/", standings.CrosstableView.as_view(), name="crosstable"),
     path(
         TOURNAMENT + "crosstable/pdf/",

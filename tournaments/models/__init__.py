@@ -1,10 +1,12 @@
 """The tournaments app's models, one submodule per concept."""
 
-from .player import Absence, Player, Sex, Title
+from .player import Absence, Player, RatingOrigin, Sex, Title
+from .ratings import ListedRating, RatingList, RatingListKind
 from .round import ByeKind, EntrySource, Pairing, Result, ResultChange, Round
 from .tokens import ApiToken, IdempotentRequest
 from .tournament import (
     PairingSystem,
+    RatingMethod,
     RatingType,
     Tournament,
     TournamentLog,
@@ -19,9 +21,14 @@ __all__ = [
     "ByeKind",
     "EntrySource",
     "IdempotentRequest",
+    "ListedRating",
     "Pairing",
     "PairingSystem",
     "Player",
+    "RatingList",
+    "RatingListKind",
+    "RatingMethod",
+    "RatingOrigin",
     "RatingType",
     "Result",
     "ResultChange",

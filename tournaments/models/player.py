@@ -7,6 +7,14 @@ from django.core.validators import MaxValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.scoring.tournament_rating import (
+    OfficialRatings,
+    TournamentRating,
+    sequence_for,
+    tournament_rating,
+)
+from tournaments.scoring.tournament_rating import RatingMethod as ScoringRatingMethod
+
 from .tournament import RatingType, Tournament, federation_code
 
 
@@ -40,6 +48,14 @@ class Sex(models.TextChoices):
     FEMALE = "w", _("female")
 
 
+class RatingOrigin(models.TextChoices):
+    """Where a player's official ratings were last taken from (FIDE checklist C19)."""
+
+    TYPED = "typed", _("typed by hand")
+    LIST = "list", _("FIDE rating list")
+    FILE = "file", _("imported file")
+
+
 class Player(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
@@ -63,6 +79,18 @@ class Player(models.Model):
     rating_rapid = _rating_field(_("FIDE rapid"))
     rating_blitz = _rating_field(_("FIDE blitz"))
     rating_national = _rating_field(_("national rating"))
+    rating_origin = models.CharField(
+        _("ratings from"), max_length=5, choices=RatingOrigin.choices, default=RatingOrigin.TYPED
+    )
+    rating_list = models.ForeignKey(
+        "RatingList",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("rating list"),
+    )
+    rating_other = _rating_field(_("tournament rating set by the arbiter"))
     k_factor = models.PositiveSmallIntegerField(
         _("K factor"),
         null=True,
@@ -114,6 +142,25 @@ class Player(models.Model):
             RatingType.RAPID: self.rating_rapid,
             RatingType.BLITZ: self.rating_blitz,
         }[RatingType(rating_type)]
+
+    def official_ratings(self) -> OfficialRatings:
+        return OfficialRatings(
+            standard=self.rating_standard,
+            rapid=self.rating_rapid,
+            blitz=self.rating_blitz,
+            national=self.rating_national,
+        )
+
+    def rating_in_tournament(self) -> TournamentRating:
+        """The tournament rating (kept apart from the official ratings, checklist C15): by
+        the tournament's lists in order and its rating method."""
+        tournament = self.tournament
+        return tournament_rating(
+            self.official_ratings(),
+            sequence=sequence_for(tournament.rating_type, tournament.rating_sequence),
+            method=ScoringRatingMethod(tournament.rating_method),
+            other=self.rating_other,
+        )
 
     @property
     def birth(self) -> str:

@@ -43,6 +43,18 @@ class RatingType(models.TextChoices):
     BLITZ = "blitz", _("Blitz")
 
 
+class RatingMethod(models.TextChoices):
+    """How the tournament rating combines FIDE and national ratings (TRF-2026 record 172)."""
+
+    FIDE = "FIDE", _("FIDE rating only")
+    NRO = "NRO", _("National rating only")
+    FIDON = "FIDON", _("FIDE rating if any, else national rating")
+    NIDOF = "NIDOF", _("National rating if any, else FIDE rating")
+    HBFN = "HBFN", _("Higher of FIDE and national rating")
+    LBFN = "LBFN", _("Lower of FIDE and national rating")
+    OTHER = "OTHER", _("Another rule: the rating the arbiter sets for each player")
+
+
 class WithdrawalRule(models.TextChoices):
     """How a round robin scores a player who withdraws or is expelled (applied by
     ``selectors.standings_exclusions`` through the scoring package's ``early_withdrawals``)."""
@@ -110,6 +122,42 @@ class Tournament(models.Model):
     )
     rating_type = models.CharField(
         _("rating type"), max_length=10, choices=RatingType.choices, default=RatingType.STANDARD
+    )
+    tie_order = models.JSONField(
+        _("order of tied players"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "Starting ranks of players the tie-breaks leave level, in the order the arbiter "
+            "ranks them (before any drawing of lots)."
+        ),
+    )
+    lots_seed = models.CharField(
+        _("drawing of lots"),
+        max_length=32,
+        blank=True,
+        help_text=_("The recorded draw that breaks any tie left; the same draw, the same order."),
+    )
+    rating_sequence = models.JSONField(
+        _("rating lists, in order"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "The FIDE lists the tournament rating is taken from, the first that rates the "
+            "player winning; empty: the default for the rate of play."
+        ),
+    )
+    rating_method = models.CharField(
+        _("rating method"),
+        max_length=5,
+        choices=RatingMethod.choices,
+        default=RatingMethod.FIDE,
+        help_text=_("How FIDE and national ratings make the tournament rating."),
+    )
+    rating_check = models.BooleanField(
+        _("check ratings before each round"),
+        default=True,
+        help_text=_("Compare the players with the newest imported FIDE list before pairing."),
     )
     unrated_rating = models.PositiveSmallIntegerField(
         _("rating of unrated players"),
@@ -212,6 +260,8 @@ class TournamentLog(AuditEntry):
         LATE_ENTRY = "late_entry", _("Late entry")
         FULL_POINT_BYE = "full_point_bye", _("Full-point bye")
         FIDE_MODE_EXIT = "fide_mode_exit", _("FIDE mode exit")
+        RATING_CORRECTION = "rating_correction", _("Rating correction")
+        TIES = "ties", _("Ties broken by hand or by lot")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="log")
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)

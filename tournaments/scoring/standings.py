@@ -190,7 +190,7 @@ def compute_standings(
         else:
             values = calculator.values(spec)
         columns.append(values)
-        groups = _split(groups, values, higher_is_better=spec.definition.higher_is_better)
+        groups = _split(groups, values, higher_is_better=spec.higher_is_better)
     withdrawn = {player.start_rank: player.withdrawn_after for player in sheet.players}
     names = {player.start_rank: player.name for player in sheet.players}
     # Only the players C.05 removed from the calculator's sheet need their own points added up.

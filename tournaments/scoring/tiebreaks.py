@@ -85,7 +85,8 @@ class Definition:
     code: str
     title: str
     modifiers: str
-    """Modifier letters the tie-break accepts: C (cut), M (median), P (played games only)."""
+    """Modifier letters the tie-break accepts: C (cut), M (median), P (played games only),
+    R (reversed order: the lower value ranks first), L (Koya's limit moved by half points)."""
     decimals: int
     """Decimals shown at least (more when the value needs them)."""
     higher_is_better: bool = True
@@ -101,7 +102,7 @@ DEFINITIONS: Final[Mapping[str, Definition]] = {
         Definition("BWG", "Number of games won with Black", "", 0),
         Definition("REP", "Rounds one elected to play", "", 0),
         Definition("PS", "Progressive score", "C", 1),
-        Definition("KS", "Koya system", "", 1),
+        Definition("KS", "Koya system", "L", 1),
         Definition("BH", "Buchholz", "CMP", 1),
         Definition("FB", "Fore Buchholz", "CMP", 1),
         Definition("AOB", "Average of opponents' Buchholz", "CM", 2),
@@ -111,8 +112,8 @@ DEFINITIONS: Final[Mapping[str, Definition]] = {
         Definition("PTP", "Perfect tournament performance", "CM", 0),
         Definition("APRO", "Average performance rating of opponents", "", 0),
         Definition("APPO", "Average perfect performance of opponents", "", 0),
-        Definition("RTNG", "Rating", "", 0),
-        Definition("TPN", "Tournament pairing number", "", 0, higher_is_better=False),
+        Definition("RTNG", "Rating", "R", 0),
+        Definition("TPN", "Tournament pairing number", "R", 0, higher_is_better=False),
         Definition("STD", "Standard points (1 / ½ / 0)", "", 1),
     )
 }
@@ -131,10 +132,20 @@ class TieBreakSpec:
     cut_low: int = 0
     cut_high: int = 0
     played_only: bool = False
+    reverse: bool = False
+    """``/R``: the order reversed (RTNG/R ranks the lower rating first, TPN/R the higher
+    pairing number)."""
+    limit: int = 0
+    """``/L±n``: Koya's 50% line moved up or down by ``n`` half points (a draw each)."""
 
     @property
     def definition(self) -> Definition:
         return DEFINITIONS[self.code]
+
+    @property
+    def higher_is_better(self) -> bool:
+        """Whether a higher value ranks a player first, the ``/R`` modifier applied."""
+        return self.definition.higher_is_better != self.reverse
 
     @property
     def name(self) -> str:
@@ -145,13 +156,19 @@ class TieBreakSpec:
             modifiers += f"/C{self.cut_low}"
         if self.played_only:
             modifiers += "/P"
+        if self.limit:
+            modifiers += f"/L{self.limit}"
+        if self.reverse:
+            modifiers += "/R"
         return self.code + modifiers
 
     def __str__(self) -> str:
         return self.name
 
 
-_MODIFIER = re.compile(r"([CMP])(\d*)")
+_MODIFIER = re.compile(r"([CMPRL])([+-]?\d*)")
+KOYA_LIMIT_MAX: Final = 5
+"""The most half points ``/L`` moves Koya's line (further would leave no one, or everyone)."""
 
 
 def parse_tiebreak(text: str) -> TieBreakSpec:
@@ -162,8 +179,8 @@ def parse_tiebreak(text: str) -> TieBreakSpec:
     if definition is None:
         known = ", ".join(sorted([*DEFINITIONS, *ALIASES]))
         raise TieBreakError(f"unknown tie-break {text!r}; the known ones are {known}")
-    cut_low = cut_high = 0
-    played_only = False
+    cut_low = cut_high = limit = 0
+    played_only = reverse = False
     for modifier in modifiers:
         match = _MODIFIER.fullmatch(modifier)
         if match is None or match[1] not in definition.modifiers:
@@ -173,16 +190,25 @@ def parse_tiebreak(text: str) -> TieBreakSpec:
                 f"(in {text!r}); it takes: {allowed}"
             )
         letter, digits = match[1], match[2]
-        if letter == "P":
+        if letter in "PR":
             if digits:
-                raise TieBreakError(f"/P takes no number (in {text!r})")
-            played_only = True
+                raise TieBreakError(f"/{letter} takes no number (in {text!r})")
+            played_only = played_only or letter == "P"
+            reverse = reverse or letter == "R"
             continue
-        if not digits or int(digits) < 1:
+        if letter == "L":
+            if not digits.lstrip("+-") or not 0 < abs(int(digits)) <= KOYA_LIMIT_MAX:
+                raise TieBreakError(
+                    f"/L needs a number of half points from -{KOYA_LIMIT_MAX} to "
+                    f"{KOYA_LIMIT_MAX}, not 0, as in /L1 or /L-1 (in {text!r})"
+                )
+            limit = int(digits)
+            continue
+        if not digits.isdigit() or int(digits) < 1:
             raise TieBreakError(f"/{letter} needs a number of values to cut, as in /{letter}1")
         cut_low = int(digits)
         cut_high = cut_low if letter == "M" else 0
-    return TieBreakSpec(code, cut_low, cut_high, played_only)
+    return TieBreakSpec(code, cut_low, cut_high, played_only, reverse, limit)
 
 
 def parse_tiebreaks(texts: Iterable[str | TieBreakSpec]) -> tuple[TieBreakSpec, ...]:
@@ -304,7 +330,7 @@ class TieBreakCalculator:
             ),
             "REP": lambda p: self._count(p, lambda g: not g.voluntary),
             "PS": lambda p: self._progressive(p, spec.cut_low),
-            "KS": self._koya,
+            "KS": lambda p: self._koya(p, spec.limit),
             "STD": self._standard_points,
             "TPN": Fraction,
         }
@@ -336,7 +362,9 @@ class TieBreakCalculator:
         draws = sum(1 for g in games if g.units == self._draw)
         return Fraction(2 * wins + draws, 2)
 
-    def _koya(self, player: int) -> Fraction:
+    def _koya(self, player: int, limit: int = 0) -> Fraction:
+        """Points scored against the opponents who made 50% of the most they could score,
+        the line moved by ``limit`` half points (KS/L±n)."""
         games = self.rounds
         if self.round_robin:
             # Rounds with an opponent (the free round of an odd field, and the games against
@@ -349,7 +377,8 @@ class TieBreakCalculator:
             sum(
                 g.units
                 for g in self.games[player]
-                if g.opponent is not None and 2 * self._score[g.opponent] >= self._win * games
+                if g.opponent is not None
+                and 2 * self._score[g.opponent] >= self._win * games + 2 * limit * self._draw
             )
         )
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.limits import MAX_ROUNDS
 from tournaments.models import Tournament, TournamentLog, TournamentRole, WithdrawalRule
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
+from tournaments.scoring.tournament_rating import RatingSource
 
 from .audit import last_round_number, log_event
 from .errors import TournamentError, raise_if
@@ -48,6 +49,9 @@ TOURNAMENT_FIELDS = (
     "reverse_last_two_rounds",
     "tiebreaks",
     "rating_type",
+    "rating_sequence",
+    "rating_method",
+    "rating_check",
     "unrated_rating",
     *POINT_FIELDS,
     "public",
@@ -104,16 +108,44 @@ def _points_of(tournament: Tournament) -> list[str]:
     return _point_problems(values, fide_mode=tournament.fide_mode)
 
 
-def tiebreak_problems(tiebreaks: Any) -> list[str]:
-    """What is wrong with a tie-break list (an ordered list of FIDE acronyms)."""
+# FIDE C.07 and checklist H45: no Buchholz-like tie-break in a round robin, where everyone
+# meets everyone and they would not separate anybody.
+NOT_IN_ROUND_ROBINS = frozenset({"BH", "FB", "AOB"})
+
+
+def tiebreak_problems(tiebreaks: Any, *, round_robin: bool = False) -> list[str]:
+    """What is wrong with a tie-break list (an ordered list of FIDE acronyms) for a Swiss, or
+    with ``round_robin`` for a round robin."""
     if not isinstance(tiebreaks, list) or not all(isinstance(item, str) for item in tiebreaks):
         return [_("The tie-breaks must be a list of FIDE acronyms such as BH/C1.")]
     problems = []
     for text in tiebreaks:
         try:
-            parse_tiebreak(text)
+            spec = parse_tiebreak(text)
         except TieBreakError as error:
             problems.append(str(error))
+            continue
+        if round_robin and spec.code in NOT_IN_ROUND_ROBINS:
+            problems.append(
+                _("%(tiebreak)s is a Buchholz tie-break, not used in a round robin (FIDE C.07).")
+                % {"tiebreak": text}
+            )
+    return problems
+
+
+def rating_sequence_problems(sequence: Any) -> list[str]:
+    """What is wrong with a list of rating lists (checklist C18: the arbiter's own order)."""
+    known = [source.value for source in RatingSource]
+    if not isinstance(sequence, list) or not all(isinstance(item, str) for item in sequence):
+        return [_("The rating lists must be a list of names such as standard, effective_rapid.")]
+    problems = [
+        _("%(name)s is not a rating list; expected one of %(known)s.")
+        % {"name": item, "known": ", ".join(known)}
+        for item in sequence
+        if item not in known
+    ]
+    if len(set(sequence)) != len(sequence):
+        problems.append(_("Name each rating list once."))
     return problems
 
 
@@ -154,7 +186,8 @@ def create_tournament(
     """A new tournament; its creator becomes its chief arbiter."""
     tournament = Tournament(name=name, system=system, number_of_rounds=number_of_rounds, **fields)
     problems = _full_clean(tournament)
-    problems += tiebreak_problems(tournament.tiebreaks)
+    problems += tiebreak_problems(tournament.tiebreaks, round_robin=tournament.is_round_robin)
+    problems += rating_sequence_problems(tournament.rating_sequence)
     problems += _fide_mode_problems(tournament)
     if not problems:
         problems += _points_of(tournament)
@@ -217,6 +250,9 @@ def update_tournament(
     for field, value in changes.items():
         setattr(tournament, field, value)
     problems = _full_clean(tournament) + _fide_mode_problems(tournament)
+    problems += rating_sequence_problems(tournament.rating_sequence)
+    if "system" in changes:
+        problems += tiebreak_problems(tournament.tiebreaks, round_robin=tournament.is_round_robin)
     if not problems:
         problems += _points_of(tournament)
     raise_if(problems)
@@ -243,9 +279,10 @@ def change_tiebreaks(
 ) -> Tournament:
     """Set the tie-break list (FIDE checklist H46). Once round 1 is paired it is fixed in
     FIDE mode (L5); outside FIDE mode a change needs a reason and is logged with the round
-    and the previous list. Sending the list unchanged is no change."""
-    raise_if(tiebreak_problems(tiebreaks))
+    and the previous list. Sending the list unchanged is no change. A round robin takes no
+    Buchholz tie-break (H45)."""
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+    raise_if(tiebreak_problems(tiebreaks, round_robin=tournament.is_round_robin))
     old = list(tournament.tiebreaks)
     if old == list(tiebreaks):
         return tournament

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -13,11 +14,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.limits import MAX_PLAYERS
-from tournaments.models import Absence, ByeKind, Player, Tournament, TournamentLog
+from tournaments.models import Absence, ByeKind, Player, RatingOrigin, Tournament, TournamentLog
 from tournaments.models.player import TITLE_ORDER
 
 from .audit import last_round_number, log_event, recorded_user
 from .errors import TournamentError, raise_if
+from .ratings import fill_from_lists
 from .warnings import Level, cautions, require_confirmation
 
 # What an arbiter types for a player: the page form and the API both edit exactly these.
@@ -34,10 +36,14 @@ PLAYER_FIELDS = (
     "rating_rapid",
     "rating_blitz",
     "rating_national",
+    "rating_other",
     "k_factor",
     "club",
     "no_half_point_bye",
 )
+
+
+RATING_FIELDS = frozenset({"rating_standard", "rating_rapid", "rating_blitz", "rating_national"})
 
 
 def player_problems(player: Player) -> list[str]:
@@ -55,9 +61,9 @@ def player_problems(player: Player) -> list[str]:
 
 
 def start_rank_key(player: Player, rating_type: str) -> tuple[int, int, str]:
-    """FIDE C.04.2 initial order: rating, then title, then name."""
+    """FIDE C.04.2 initial order: tournament rating, then title, then name."""
     return (
-        -(player.rating(rating_type) or 0),
+        -(player.rating_in_tournament().rating or 0),
         TITLE_ORDER.get(player.title, len(TITLE_ORDER)),
         player.name.casefold(),
     )
@@ -67,7 +73,10 @@ def start_rank_key(player: Player, rating_type: str) -> tuple[int, int, str]:
 def add_player(
     tournament: Tournament, *, user: AbstractBaseUser | None = None, **fields: Any
 ) -> Player:
-    """Enter a player. Once round 1 is paired this is a late entry from the next round."""
+    """Enter a player. Once round 1 is paired this is a late entry from the next round.
+
+    With a FIDE id, what was left blank (ratings, title, federation, sex, birth year) is
+    filled from the newest imported FIDE lists (checklist C19); typed values stay."""
     return add_players(tournament, [fields], user=user)[0]
 
 
@@ -89,6 +98,7 @@ def add_players(
     players = []
     for fields in rows:
         player = Player(tournament=tournament, **fields)
+        fill_from_lists(player)
         player.federation = player.federation.upper()
         raise_if(player_problems(player))
         if paired:
@@ -122,6 +132,15 @@ def refuse_more_players(tournament: Tournament, adding: int) -> None:
         )
 
 
+def _with_tournament(tournament: Tournament, players: Iterable[Player]) -> list[Player]:
+    """The players, each handed its tournament: their tournament ratings need its settings,
+    read once rather than once per player."""
+    listed = list(players)
+    for player in listed:
+        player.tournament = tournament
+    return listed
+
+
 # FIDE checklist B12: no starting rank changes once round 4 is paired, in FIDE mode.
 LAST_ROUND_FOR_TPN_CHANGES = 3
 
@@ -149,13 +168,16 @@ def _number_late_entrants(
     numbering many entrants does not renumber the field once per entrant (quadratic)."""
     rating_type = tournament.rating_type
     ids = {p.pk for p in entrants}
-    numbered = [
-        p
-        for p in Player.objects.select_for_update(no_key=True)
-        .filter(tournament=tournament, start_rank__isnull=False)
-        .order_by("start_rank")
-        if p.pk not in ids
-    ]
+    numbered = _with_tournament(
+        tournament,
+        (
+            p
+            for p in Player.objects.select_for_update(no_key=True)
+            .filter(tournament=tournament, start_rank__isnull=False)
+            .order_by("start_rank")
+            if p.pk not in ids
+        ),
+    )
     running_max = list(
         itertools.accumulate((start_rank_key(p, rating_type) for p in numbered), max)
     )
@@ -210,8 +232,16 @@ def _number_late_entrants(
 def update_player(
     player: Player, *, user: AbstractBaseUser | None = None, **changes: Any
 ) -> Player:
+    typed = {
+        field
+        for field, value in changes.items()
+        if field in RATING_FIELDS and getattr(player, field) != value
+    }
     for field, value in changes.items():
         setattr(player, field, value)
+    if typed:
+        # A rating typed over a listed one is flagged as typed by hand (checklist C19).
+        player.rating_origin, player.rating_list = RatingOrigin.TYPED, None
     player.federation = player.federation.upper()
     raise_if(player_problems(player))
     player.save()
@@ -227,10 +257,10 @@ def assign_start_ranks(
     In FIDE mode the numbers are regenerated only until round 4 is paired (checklist B12).
     """
     _refuse_tpn_change_after_round_4(tournament)
-    players = sorted(
-        Player.objects.select_for_update(no_key=True).filter(tournament=tournament),
-        key=lambda p: start_rank_key(p, tournament.rating_type),
+    players = _with_tournament(
+        tournament, Player.objects.select_for_update(no_key=True).filter(tournament=tournament)
     )
+    players.sort(key=lambda p: start_rank_key(p, tournament.rating_type))
     old = _renumber(tournament, players)
     moved = [p for p in players if old[p.pk] is not None and old[p.pk] != p.start_rank]
     if moved:
@@ -277,7 +307,7 @@ def exchange_start_ranks(
         problems.append(_("Name two different players of the same tournament."))
     if first.start_rank is None or second.start_rank is None:
         problems.append(_("Both players need a starting rank first."))
-    ratings = (first.rating(tournament.rating_type), second.rating(tournament.rating_type))
+    ratings = (first.rating_in_tournament().rating, second.rating_in_tournament().rating)
     if tournament.fide_mode and ratings[0] != ratings[1]:
         problems.append(
             _(

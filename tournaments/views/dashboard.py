@@ -29,6 +29,7 @@ from tournaments.services import (
     update_tournament,
 )
 from tournaments.services.configuration import fide_mode_exit_consequences
+from tournaments.services.ratings import rating_check
 from tournaments.services.trf_exchange import import_trf, import_warnings
 
 from .common import add_problems, confirmation_page
@@ -47,6 +48,8 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "players": players_by_start_rank(tournament),
             "actions": actions_for(request.user, tournament),
             "log": tournament.log.select_related("user").order_by("-created_at", "-id")[:10],
+            # FIDE checklist C21: the ratings checked against the FIDE list before each round.
+            "rating_warnings": rating_check(tournament),
         },
     )
 

@@ -14,6 +14,7 @@ from tournaments.models import Absence, Player, Result, Tournament, TournamentRo
 from tournaments.services.configuration import (
     POINT_FIELDS,
     TOURNAMENT_FIELDS,
+    rating_sequence_problems,
     tiebreak_problems,
 )
 from tournaments.services.players import PLAYER_FIELDS
@@ -49,7 +50,34 @@ class TiebreakField(forms.CharField):
             raise forms.ValidationError(problems)
 
 
+class RatingSequenceField(forms.CharField):
+    """The rating lists in order, typed as names: ``effective_rapid, blitz``."""
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list):
+            return ", ".join(value)
+        return value
+
+    def to_python(self, value: Any) -> list[str]:
+        text = super().to_python(value) or ""
+        return [item.strip().lower() for item in text.replace(";", ",").split(",") if item.strip()]
+
+    def validate(self, value: Any) -> None:
+        problems = rating_sequence_problems(value)
+        if problems:
+            raise forms.ValidationError(problems)
+
+
 class TournamentForm(forms.ModelForm):
+    rating_sequence = RatingSequenceField(
+        label=_("Rating lists, in order"),
+        required=False,
+        help_text=_(
+            "Of standard, rapid, blitz, effective_rapid, effective_blitz, separated by commas; "
+            "the first that rates a player gives his tournament rating. Empty: standard for a "
+            "standard event, effective_rapid, blitz for rapid, effective_blitz, rapid for blitz."
+        ),
+    )
     tiebreaks = TiebreakField(
         label=_("Tie-breaks"),
         required=False,
@@ -84,7 +112,8 @@ class TournamentForm(forms.ModelForm):
                 "rating_type",
             ],
         ),
-        (_("Ranking"), ["tiebreaks", "unrated_rating", "reason"]),
+        (_("Ratings"), ["rating_sequence", "rating_method", "rating_check", "unrated_rating"]),
+        (_("Ranking"), ["tiebreaks", "reason"]),
         (_("Points"), list(POINT_FIELDS)),
     ]
     """The form's fields in the groups the page shows them in."""

@@ -20,6 +20,7 @@ from tournaments.services import (
     publish_round,
     submit_pairings,
 )
+from tournaments.services.ratings import rating_check
 
 from .common import add_problems, confirmation_page, flash_problems
 from .forms import PairingsForm
@@ -52,6 +53,8 @@ def pair_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         request,
         _("Round %(round)s paired as a draft; check it and publish it.") % {"round": round_.number},
     )
+    for warning in rating_check(tournament):
+        messages.warning(request, warning)
     return redirect("tournaments:round", tournament_id=tournament.pk, number=round_.number)
 
 

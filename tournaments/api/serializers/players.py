@@ -22,6 +22,12 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
     sex = serializers.ChoiceField(
         choices=Player._meta.get_field("sex").choices, allow_blank=True, read_only=True
     )
+    tournament_rating = serializers.SerializerMethodField(
+        help_text="The rating the player is ranked by here (the tournament's lists and method)."
+    )
+    tournament_rating_source = serializers.SerializerMethodField(
+        help_text="Where it came from: standard, rapid, blitz, national or other."
+    )
 
     class Meta:
         model = Player
@@ -29,11 +35,21 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
             "id",
             "start_rank",
             *PLAYER_FIELDS,
+            "rating_origin",
+            "rating_list",
+            "tournament_rating",
+            "tournament_rating_source",
             "status",
             "first_round",
             "withdrawn_after_round",
         ]
         read_only_fields = fields
+
+    def get_tournament_rating(self, player: Player) -> int | None:
+        return player.rating_in_tournament().rating
+
+    def get_tournament_rating_source(self, player: Player) -> str | None:
+        return player.rating_in_tournament().source
 
 
 class PlayerCreateSerializer(serializers.Serializer[Any]):
@@ -59,6 +75,9 @@ class PlayerCreateSerializer(serializers.Serializer[Any]):
         min_value=0, max_value=3500, required=False, allow_null=True
     )
     rating_national = serializers.IntegerField(
+        min_value=0, max_value=3500, required=False, allow_null=True
+    )
+    rating_other = serializers.IntegerField(
         min_value=0, max_value=3500, required=False, allow_null=True
     )
     k_factor = serializers.IntegerField(min_value=1, max_value=40, required=False, allow_null=True)

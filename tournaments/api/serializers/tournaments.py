@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.models import PairingSystem, RatingType, Tournament
+from tournaments.models import PairingSystem, RatingMethod, RatingType, Tournament
 from tournaments.models.tournament import ruleset_choices
 from tournaments.services.configuration import TOURNAMENT_FIELDS
 
@@ -44,6 +44,11 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
         child=serializers.CharField(max_length=20), required=False, max_length=20
     )
     rating_type = serializers.ChoiceField(choices=RatingType.choices, required=False)
+    rating_sequence = serializers.ListField(
+        child=serializers.CharField(max_length=20), required=False, max_length=5
+    )
+    rating_method = serializers.ChoiceField(choices=RatingMethod.choices, required=False)
+    rating_check = serializers.BooleanField(required=False)
     unrated_rating = serializers.IntegerField(
         min_value=0, max_value=3500, required=False, allow_null=True
     )

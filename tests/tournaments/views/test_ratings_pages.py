@@ -1,0 +1,98 @@
+"""The rating list page and a tournament's ratings page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import PlayerFactory, TournamentFactory, UserFactory
+from tournaments.models import RatingList, TournamentRole
+
+DATA = Path(__file__).parents[2] / "data" / "ratinglist"
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def chief(client):
+    tournament = TournamentFactory(rating_type="rapid")
+    user = UserFactory()
+    TournamentRole.objects.create(
+        tournament=tournament, user=user, role=TournamentRole.Role.CHIEF_ARBITER
+    )
+    client.force_login(user)
+    return tournament
+
+
+def test_import_page_stores_a_zipped_xml_list(client, chief, tmp_path) -> None:
+    import zipfile
+
+    archive = tmp_path / "players_list_xml.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.write(DATA / "players_list_xml_foa.xml", "players_list_xml_foa.xml")
+    with archive.open("rb") as stream:
+        reply = client.post(
+            reverse("tournaments:rating_lists"),
+            {"file": stream, "list_date": "2026-09-01"},
+            follow=True,
+        )
+    assert "6 players imported from Standard, rapid and blitz 2026-09" in reply.content.decode()
+    assert RatingList.objects.get().file_format == "xml"
+
+
+def test_import_page_shows_why_a_file_is_refused(client, chief) -> None:
+    with (DATA / "players_list_foa.txt").open("rb") as stream:
+        reply = client.post(reverse("tournaments:rating_lists"), {"file": stream})
+    assert reply.status_code == 200
+    assert "does not say the month of the list" in reply.content.decode()
+
+
+def test_ratings_page_accepts_only_the_ticked_difference(client, chief) -> None:
+    wei = PlayerFactory(
+        tournament=chief,
+        name="Wei, Yi",
+        fide_id="8608059",
+        rating_rapid=2700,
+        rating_standard=2752,
+        federation="CHN",
+        title="GM",
+        birth_year=1999,
+    )
+    zhang = PlayerFactory(
+        tournament=chief,
+        name="Zhang, San",
+        fide_id="25001000",
+        rating_standard=None,
+        rating_rapid=1600,
+        federation="CHN",
+        birth_year=2007,
+    )
+    with (DATA / "rapid_sep26frl.txt").open("rb") as stream:
+        client.post(reverse("tournaments:rating_lists"), {"file": stream})
+    page = client.get(reverse("tournaments:ratings", kwargs={"tournament_id": chief.pk}))
+    text = page.content.decode()
+    assert f'value="{wei.pk}:rating_rapid"' in text and f'value="{zhang.pk}:birth_year"' in text
+    assert "typed by hand" in text
+    client.post(
+        reverse("tournaments:ratings", kwargs={"tournament_id": chief.pk}),
+        {"rating_list": RatingList.objects.get().pk, "accept": [f"{wei.pk}:rating_rapid"]},
+    )
+    wei.refresh_from_db()
+    zhang.refresh_from_db()
+    assert wei.rating_rapid == 2771 and zhang.birth_year == 2007
+    # The rapid event ranks Wei by his (now listed) rapid rating.
+    assert wei.rating_in_tournament().rating == 2771
+
+
+def test_deputy_sees_but_cannot_apply(client, chief) -> None:
+    deputy = UserFactory()
+    TournamentRole.objects.create(
+        tournament=chief, user=deputy, role=TournamentRole.Role.DEPUTY_ARBITER
+    )
+    client.force_login(deputy)
+    url = reverse("tournaments:ratings", kwargs={"tournament_id": chief.pk})
+    assert client.get(url).status_code == 200
+    assert client.post(url, {"accept": ["1:title"]}).status_code == 403
+    assert client.get(reverse("tournaments:rating_lists")).status_code == 403

@@ -1,0 +1,133 @@
+"""FIDE rating lists: the import page, and a tournament's ratings compared with a list."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
+
+from tournaments.models import RatingList, Tournament
+from tournaments.overview import players_by_start_rank
+from tournaments.permissions import Action, can, can_import_rating_list, tournament_action_required
+from tournaments.services import TournamentError
+from tournaments.services.ratings import (
+    apply_list_differences,
+    compare_with_list,
+    import_rating_list,
+    newest_list,
+    rating_check,
+)
+
+from .common import add_problems, flash_problems
+
+
+class RatingListForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("File"),
+        help_text=gettext_lazy("As downloaded from FIDE: TXT, XML, or the zip file holding it."),
+    )
+    list = forms.ChoiceField(
+        label=gettext_lazy("List"),
+        required=False,
+        choices=[
+            ("", gettext_lazy("as the file says")),
+            ("standard", gettext_lazy("Standard")),
+            ("rapid", gettext_lazy("Rapid")),
+            ("blitz", gettext_lazy("Blitz")),
+        ],
+    )
+    list_date = forms.DateField(
+        label=gettext_lazy("List date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=gettext_lazy("Any day of the list's month, when the file does not say it."),
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def rating_lists(request: HttpRequest) -> HttpResponse:
+    if not can_import_rating_list(request.user):
+        raise PermissionDenied
+    form = RatingListForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            rating_list = import_rating_list(
+                upload,
+                name=upload.name,
+                kind=form.cleaned_data["list"] or None,
+                list_date=form.cleaned_data["list_date"],
+                user=request.user,
+            )
+        except TournamentError as error:
+            add_problems(form, error)
+        else:
+            messages.success(
+                request,
+                _("%(count)s players imported from %(list)s.")
+                % {"count": rating_list.player_count, "list": rating_list},
+            )
+            return redirect("tournaments:rating_lists")
+    return render(
+        request,
+        "tournaments/rating_lists.html",
+        {"form": form, "lists": RatingList.objects.all()[:50]},
+    )
+
+
+@tournament_action_required(Action.FOLLOW)
+@require_http_methods(["GET", "POST"])
+def tournament_ratings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    lists = [
+        rating_list
+        for rating_list in RatingList.objects.all()[:50]
+        if rating_list.covers(tournament.rating_type)
+    ]
+    chosen = request.POST.get("rating_list") or request.GET.get("list")
+    rating_list = (
+        get_object_or_404(RatingList, pk=int(chosen))
+        if chosen and chosen.isdigit()
+        else newest_list(tournament.rating_type)
+    )
+    if request.method == "POST":
+        if not can(request.user, Action.MANAGE_PLAYERS, tournament):
+            raise PermissionDenied
+        if rating_list is None:
+            raise PermissionDenied
+        try:
+            applied = apply_list_differences(
+                tournament, rating_list, request.POST.getlist("accept"), user=request.user
+            )
+        except TournamentError as error:
+            flash_problems(request, error)
+        else:
+            messages.success(
+                request, _("%(count)s changes applied from the list.") % {"count": len(applied)}
+            )
+        return redirect(
+            f"{request.path}?list={rating_list.pk}",
+        )
+    comparison = compare_with_list(tournament, rating_list) if rating_list else None
+    players = players_by_start_rank(tournament)
+    for player in players:
+        player.rated = player.rating_in_tournament()  # type: ignore[attr-defined]
+    return render(
+        request,
+        "tournaments/ratings.html",
+        {
+            "tournament": tournament,
+            "players": players,
+            "lists": lists,
+            "rating_list": rating_list,
+            "comparison": comparison,
+            "warnings": rating_check(tournament),
+            "may_apply": can(request.user, Action.MANAGE_PLAYERS, tournament),
+        },
+    )
