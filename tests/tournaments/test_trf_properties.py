@@ -30,7 +30,7 @@ FIELDS = st.fixed_dictionaries(
     }
 )
 GAME_RESULTS = [("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-")]
-BYES = ["H", "Z", "F", None]
+BYES = ["H", "Z", "F", None, "lichess -", "lichess U"]
 EXTRA_RECORDS = st.lists(
     st.sampled_from(
         [
@@ -54,21 +54,31 @@ EXTRA_RECORDS = st.lists(
 @st.composite
 def tournaments(draw: Any) -> str:
     """A random valid tournament as a TRF file: players with every kind of field, rounds of
-    games (every result kind, forfeits with and without colour), byes and absences."""
+    games (every result kind, forfeits with and without colour, a last round without results
+    yet), byes, absences and Lichess's cells without opponent or colour."""
     count = draw(st.integers(min_value=2, max_value=9))
     rounds = draw(st.integers(min_value=0, max_value=4))
     games: dict[int, list[TrfGame | None]] = {rank: [] for rank in range(1, count + 1)}
-    for _ in range(rounds):
+    for index in range(rounds):
         order = draw(st.permutations(range(1, count + 1)))
         absent = draw(st.integers(min_value=0, max_value=count // 3))
         for rank in order[:absent]:
             bye = draw(st.sampled_from(BYES))
-            games[rank].append(None if bye is None else TrfGame(None, "-", bye))
+            if bye is None:
+                games[rank].append(None)
+            elif bye.startswith("lichess"):
+                # Lichess: no opponent, no colour, only the code in the block's last column.
+                code = bye[-1]
+                games[rank].append(TrfGame(None, " ", code, text=f"{code:>10}"))
+            else:
+                games[rank].append(TrfGame(None, "-", bye))
         playing = list(order[absent:])
         if len(playing) % 2:
             games[playing.pop()].append(TrfGame(None, "-", "U"))
+        # The last round may be paired with its results still to come (blank codes).
+        waiting = index == rounds - 1 and draw(st.booleans())
         for white, black in zip(playing[::2], playing[1::2], strict=True):
-            first, second = draw(st.sampled_from(GAME_RESULTS))
+            first, second = (" ", " ") if waiting else draw(st.sampled_from(GAME_RESULTS))
             coloured = first not in "+-" or draw(st.booleans())
             games[white].append(TrfGame(black, "w" if coloured else "-", first))
             games[black].append(TrfGame(white, "b" if coloured else "-", second))

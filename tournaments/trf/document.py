@@ -101,13 +101,10 @@ class TrfGame:
     def outcome(self) -> Outcome:
         """The result code as an :class:`Outcome` (``?`` and ``X`` are both adjourned).
 
-        A code TRF does not define means a result nobody can read: against an opponent the
-        game stands as paired with its result unknown (adjourned), without one not paired.
+        A code TRF does not define means a result nobody can read: the game stands as paired
+        (against its opponent, if any) with no result yet, like a blank code.
         """
-        outcome = _OUTCOME_BY_CODE.get(self.result.upper())
-        if outcome is not None:
-            return outcome
-        return Outcome.ADJOURNED if self.opponent is not None else Outcome.NOT_PAIRED
+        return _OUTCOME_BY_CODE.get(self.result.upper(), Outcome.NOT_PAIRED)
 
     @property
     def sheet_color(self) -> Color | None:

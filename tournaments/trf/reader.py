@@ -180,6 +180,11 @@ def _games(line: str, number: int, warnings: list[str]) -> list[TrfGame | None]:
     return games
 
 
+def parse_block(block: str) -> TrfGame | None:
+    """One 10-column round block on its own (``None`` when blank); raises TrfError."""
+    return _game(block.ljust(BLOCK_WIDTH), 0, 0, 1)
+
+
 def _game(block: str, number: int, start: int, round_number: int) -> TrfGame | None:
     if not block.strip():
         return None

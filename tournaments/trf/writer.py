@@ -17,7 +17,7 @@ from fractions import Fraction
 from tournaments.trf import points as trf_points
 from tournaments.trf.document import TrfDocument, TrfGame, TrfPlayer, TrfRecord
 from tournaments.trf.errors import TrfError
-from tournaments.trf.reader import parse_player_line
+from tournaments.trf.reader import parse_block, parse_player_line
 
 VERSIONS = (16, 2026)
 
@@ -116,6 +116,14 @@ def format_player_line(player: TrfPlayer) -> str:
 def _block(game: TrfGame | None) -> str:
     if game is None:
         return " " * 10
+    if game.text and game.result != "X":
+        # The block as read (``0000`` or blanks, ``-`` or no colour), while it still says
+        # what the game says.
+        try:
+            if parse_block(game.text) == game:
+                return game.text.ljust(10)
+        except TrfError:
+            pass
     opponent = "0000" if game.opponent is None else str(game.opponent)
     result = "?" if game.result == "X" else game.result
     return f"  {opponent:>4} {game.color or '-'} {result}"
