@@ -282,7 +282,9 @@ def sheet_and_standings(
         sheet,
         tournament.tiebreaks if tiebreaks is None else tiebreaks,
         settings=TieBreakSettings(
-            unrated_rating=tournament.unrated_rating, round_robin=tournament.is_round_robin
+            unrated_rating=tournament.unrated_rating,
+            unrated_left_out=tournament.unrated_left_out,
+            round_robin=tournament.is_round_robin,
         ),
         final=final,
         excluded=standings_exclusions(tournament, sheet, expelled),

@@ -191,3 +191,23 @@ def test_a_new_player_with_a_fide_id_is_filled_from_the_lists() -> None:
     assert typed.rating_origin == RatingOrigin.TYPED
     unknown = add_player(tournament, name="Nobody", fide_id="99999999")
     assert unknown.rating_standard is None and unknown.rating_origin == RatingOrigin.TYPED
+
+
+def test_the_tournament_chooses_how_unrated_opponents_count() -> None:
+    """Checklist C22: a rating for unrated players, or leaving them out."""
+    from tournaments.selectors import tournament_standings
+    from tournaments.services.trf_exchange import import_trf
+
+    trf = DATA.parent / "tiebreak" / "swiss_with_many_unplayed_rounds.trf"
+    tournament = import_trf(trf.read_bytes(), filename=trf.name)
+
+    def aro() -> set[object]:
+        rows = tournament_standings(tournament, tiebreaks=["ARO"]).rows
+        return {row.tiebreaks[0].value for row in rows}
+
+    tournament.unrated_rating, tournament.unrated_left_out = None, False
+    assert aro() == {None}
+    tournament.unrated_left_out = True
+    assert len(aro() - {None}) > 2  # defined, from the rated opponents
+    tournament.unrated_left_out, tournament.unrated_rating = False, 1400
+    assert None not in aro()

@@ -165,6 +165,14 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Used for unrated opponents in rating-based tie-breaks (FIDE C.07)."),
     )
+    unrated_left_out = models.BooleanField(
+        _("leave unrated opponents out of rating tie-breaks"),
+        default=False,
+        help_text=_(
+            "When no rating is set for unrated players: their games are left out of ARO, TPR "
+            "and the like, instead of making those tie-breaks undefined."
+        ),
+    )
     points_win = _points_field("1", "points for a win")
     points_draw = _points_field("0.5", "points for a draw")
     points_loss = _points_field("0", "points for a loss")

@@ -75,6 +75,9 @@ class TieBreakSettings:
     unrated_rating: int | None = None
     """The rating given to unrated players in rating-based tie-breaks. Without it, those
     tie-breaks are undefined whenever a player is unrated (C.07 requires the setting)."""
+    unrated_left_out: bool = False
+    """The other method (FIDE checklist C22): with no ``unrated_rating``, unrated opponents
+    are left out of ARO, TPR, PTP, APRO and APPO, and an unrated player's RTNG is 0."""
     round_robin: bool | None = None
     """``None``: a round robin when every player meets every other (players = rounds or
     rounds + 1, or twice that for a double round robin)."""
@@ -258,6 +261,7 @@ class TieBreakCalculator:
         self.rounds = sheet.rounds
         self.regulations = settings.regulations or regulations_for(sheet.start_date)
         self.unrated_rating = settings.unrated_rating
+        self.unrated_left_out = settings.unrated_left_out
         self.round_robin = (
             settings.round_robin
             if settings.round_robin is not None
@@ -484,7 +488,11 @@ class TieBreakCalculator:
         return rating if rating > 0 else self.unrated_rating
 
     def _ratings_defined(self) -> bool:
-        return self.unrated_rating is not None or all(p.rating > 0 for p in self.players.values())
+        return (
+            self.unrated_rating is not None
+            or self.unrated_left_out
+            or all(p.rating > 0 for p in self.players.values())
+        )
 
     def _rated_games(self, player: int, spec: TieBreakSpec) -> list[tuple[int, int]]:
         """(opponent's rating, game score in half points) of the games played, after the cuts."""

@@ -53,6 +53,7 @@ TOURNAMENT_FIELDS = (
     "rating_method",
     "rating_check",
     "unrated_rating",
+    "unrated_left_out",
     *POINT_FIELDS,
     "public",
 )

@@ -112,7 +112,16 @@ class TournamentForm(forms.ModelForm):
                 "rating_type",
             ],
         ),
-        (_("Ratings"), ["rating_sequence", "rating_method", "rating_check", "unrated_rating"]),
+        (
+            _("Ratings"),
+            [
+                "rating_sequence",
+                "rating_method",
+                "rating_check",
+                "unrated_rating",
+                "unrated_left_out",
+            ],
+        ),
         (_("Ranking"), ["tiebreaks", "reason"]),
         (_("Points"), list(POINT_FIELDS)),
     ]

@@ -84,3 +84,26 @@ def test_modifiers_are_read_and_written_as_fide_names_them(text: str, name: str)
 def test_bad_modifiers_are_refused(text: str, message: str) -> None:
     with pytest.raises(TieBreakError, match=message):
         parse_tiebreak(text)
+
+
+def test_unrated_opponents_can_be_left_out_of_rating_tie_breaks() -> None:
+    """Checklist C22's second method: with no rating set for unrated players, they are
+    left out of the averages instead of making the tie-break undefined."""
+    from tournaments.scoring.fide_tables import round_half_up
+
+    swiss = sheet("swiss_with_many_unplayed_rounds.trf")
+    unrated = {p.start_rank for p in swiss.players if p.rating <= 0}
+    assert unrated, "the file has unrated players"
+    assert set(tiebreak_values(swiss, "ARO").values()) == {None}
+    left_out = tiebreak_values(swiss, "ARO", TieBreakSettings(unrated_left_out=True))
+    ratings = {p.start_rank: p.rating for p in swiss.players}
+    for player in swiss.players:
+        rated = [
+            ratings[entry.opponent]
+            for entry in player.rounds
+            if entry.opponent is not None and entry.outcome.played and ratings[entry.opponent] > 0
+        ]
+        expected = round_half_up(Fraction(sum(rated), len(rated))) if rated else None
+        assert left_out[player.start_rank] == expected, player.start_rank
+    rtng = tiebreak_values(swiss, "RTNG", TieBreakSettings(unrated_left_out=True))
+    assert {rtng[rank] for rank in unrated} == {0}
