@@ -198,6 +198,13 @@ def test_comments_and_trf_2026_records_are_written_back() -> None:
         exported = split_lines(export_trf(tournament, version=version))
         kept = [line for line in split_lines(text) if not line.startswith("001")]
         assert [line for line in exported if line in kept] == kept, version
+    # Record 172's ranking method is the tournament's; changed, it is written anew.
+    assert tournament.rating_method == "FIDON"
+    tournament.rating_method = "HBFN"
+    tournament.save(update_fields=["rating_method"])
+    exported = export_trf(tournament, version=2026)
+    assert lines(exported, "172") == ["172     HBFN"]
+    assert any(c.startswith("### Export: record 172 recomputed") for c in lines(exported, "###"))
 
 
 def test_an_unknown_result_code_warns_and_is_kept() -> None:

@@ -28,6 +28,7 @@ from tournaments.models import (
     Pairing,
     PairingSystem,
     Player,
+    RatingMethod,
     Result,
     ResultChange,
     Round,
@@ -306,6 +307,7 @@ def import_trf(
         deputy_arbiters=DEPUTY_SEPARATOR.join(v.strip() for v in document.values("112"))[:400],
         time_control=document.header("122")[:100],
         tiebreaks=_tiebreaks(document, warnings),
+        rating_method=_rating_method(document),
         **{f"points_{name}": _decimal(getattr(points, name)) for name in _POINT_NAMES},
     )
     lines = {player.start_rank: player.line for player in document.players}
@@ -375,6 +377,16 @@ _POINT_NAMES = (
 )
 
 
+def _rating_method(document: TrfDocument) -> str:
+    """Record 172's ranking method (columns 9-13); FIDE's when absent or unknown (the reader
+    has warned)."""
+    for value in document.values("172"):
+        method = ("172 " + value)[8:13].strip().upper()
+        if method in RatingMethod.values:
+            return method
+    return RatingMethod.FIDE
+
+
 def _federation(text: str, warnings: list[str]) -> str:
     code = text.strip().upper()
     if code and not re.fullmatch(r"[A-Z]{3}", code):
@@ -420,6 +432,8 @@ def _header_records(
     yield TrfRecord(f"XXR {tournament.number_of_rounds}")
     if version == 2026 and tournament.tiebreaks:
         yield TrfRecord("202 " + " ".join(tournament.tiebreaks))
+    if version == 2026 and tournament.rating_method != RatingMethod.FIDE:
+        yield TrfRecord(f"172 {tournament.federation:<3} {tournament.rating_method}")
 
 
 def _round_dates(tournament: Tournament) -> str:
@@ -636,11 +650,11 @@ DEPUTY_SEPARATOR = "; "
 _USED_RECORDS = frozenset(
     {
         "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
-        "142", "162", "192", "202", "240", "XXR", "XXS", "XXZ", "###",
+        "142", "162", "172", "192", "202", "240", "XXR", "XXS", "XXZ", "###",
     }
 )  # fmt: skip
 """Records the import applies (the counts 062–082 are recomputed by the export once the
-players change). Every other record (132's dates, 152/``XXC``'s first colour, 172, 212,
+players change). Every other record (132's dates, 152/``XXC``'s first colour, 212,
 250/``XXA``'s acceleration, 260/``XXP``'s prohibited pairings, 299's abnormal points, …) is
 kept for the export and reported as not used."""
 
