@@ -10,11 +10,15 @@ import pytest
 
 from bench.__main__ import benchmarks, run_all
 
-# The benchmarks the issues ask for: file checking, pairing, standings, wall chart, API.
+# The benchmarks the issues ask for: file checking, pairing, standings, wall chart, API, the
+# random generator and the cross-test.
 REQUIRED = {
     "api",
     "checkgames",
+    "crosstest",
+    "generator",
     "pairing",
+    "pairing_1000",
     "rating_list",
     "standings_queries",
     "standings_scoring",
