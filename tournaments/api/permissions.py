@@ -20,7 +20,13 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
 from tournaments.models import ApiToken, Tournament
-from tournaments.permissions import Action, can, can_create_tournament, can_import_rating_list
+from tournaments.permissions import (
+    Action,
+    actions_for,
+    can,
+    can_create_tournament,
+    can_import_rating_list,
+)
 
 _READ = frozenset({Action.VIEW, Action.FOLLOW})
 SCOPE_ACTIONS: dict[str, frozenset[Action]] = {
@@ -43,12 +49,18 @@ def token_may(token: ApiToken, action: Action) -> bool:
     """A token acts on its tournament within its scope, and only while its creator may
     still do the same: a creator whose role is removed or whose account is deactivated
     takes his tokens' rights with him."""
-    creator = token.created_by
-    return (
-        action in SCOPE_ACTIONS[token.scope]
-        and creator is not None
-        and can(creator, action, token.tournament)
-    )
+    return action in SCOPE_ACTIONS[token.scope] and action in _creator_actions(token)
+
+
+def _creator_actions(token: ApiToken) -> frozenset[Action]:
+    """What the token's creator may do on its tournament, read once per request (the token
+    is loaded afresh for each request)."""
+    known: frozenset[Action] | None = getattr(token, "_creator_actions", None)
+    if known is None:
+        creator = token.created_by
+        known = actions_for(creator, token.tournament) if creator is not None else frozenset()
+        token._creator_actions = known  # type: ignore[attr-defined]
+    return known
 
 
 def token_in_force(token: ApiToken) -> bool:

@@ -1,10 +1,13 @@
 """Entering, correcting and adjourning results; every change leaves a ResultChange row.
 
 Lock order: every write locks rows in one order — the tournament, then an incident, then
-its game, then the round, then the round's boards by board number — and only with
-``FOR NO KEY UPDATE`` (rows that refer to a locked row can still be added). A result write
-locks its round before its board, so a round's batch and a single board wait for each other
-instead of deadlocking, and the later one finds the version it read gone.
+its game, then a round's boards by board number, then the round — and only the rows it
+names (``of=self``: a joined row is read, not locked) with ``FOR NO KEY UPDATE`` (rows that
+refer to a locked row can still be added). A result write locks its board and touches its
+round only to update the round's status, after; a round's batch locks all its boards
+first. So a batch and a single board wait for each other instead of deadlocking (the round
+was locked before its boards by one path and after by the other), and the later one finds
+the version it read gone.
 """
 
 from __future__ import annotations
@@ -92,17 +95,8 @@ class StaleResult(TournamentError):
     """The board changed since the writer read it; nothing was stored."""
 
 
-def lock_round(round_id: int) -> Round:
-    """The round, locked for a result write (first of the lock order's round and boards)."""
-    return (
-        Round.objects.select_for_update(no_key=True, of=("self",))
-        .select_related("tournament")
-        .get(pk=round_id)
-    )
-
-
 def lock_boards(round_: Round) -> dict[int, Pairing]:
-    """A locked round's boards, locked in board order, by board number."""
+    """The round's boards, locked in board order, by board number (a batch's lock)."""
     boards = (
         round_.pairings.select_for_update(no_key=True, of=("self",))
         .select_related("white", "black")
@@ -115,15 +109,12 @@ def lock_boards(round_: Round) -> dict[int, Pairing]:
 
 
 def lock_board(pairing: Pairing) -> Pairing:
-    """One board, locked after its round (the lock order)."""
-    round_ = lock_round(pairing.round_id)
-    locked = (
+    """One board, locked, with its round and tournament read (not locked) in one query."""
+    return (
         Pairing.objects.select_for_update(no_key=True, of=("self",))
-        .select_related("white", "black", "entered_by")
+        .select_related("round__tournament", "white", "black")
         .get(pk=pairing.pk)
     )
-    locked.round = round_
-    return locked
 
 
 def _stale_refusal(pairing: Pairing, tried: Result) -> str:
@@ -166,8 +157,8 @@ def record_result(
     ``unrated`` marks a game of less than one move (``None`` keeps the board's flag).
     ``version`` is the board's version the writer read (:func:`board_version`): when the
     board changed since, :class:`StaleResult` refuses the write and says what it holds now.
-    ``locked``: the caller has locked ``pairing`` after its round (:func:`lock_board`,
-    :func:`lock_boards`) in the current transaction, so it is not read again.
+    ``locked``: the caller has locked ``pairing`` (:func:`lock_board`, :func:`lock_boards`)
+    in the current transaction, with its round and tournament, so it is not read again.
     An adjourned game decided other than by a draw asks an L3 confirmation (``confirm``,
     FIDE checklist G41): pairing counted it as a draw.
     """

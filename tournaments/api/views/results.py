@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from tournaments.models import EntrySource, Pairing, Result
 from tournaments.permissions import Action
 from tournaments.services import NeedsConfirmation, TournamentError, record_result
-from tournaments.services.results import lock_board, lock_boards, lock_round
+from tournaments.services.results import lock_boards
 
 from ..base import validated
 from ..errors import PreconditionRequired, error_body, error_item, error_responses
@@ -37,13 +37,14 @@ class BoardView(RoundsMixin):
     actions = {"GET": Action.VIEW, "PUT": Action.ENTER_RESULTS}
 
     def board(self, number: int, board: int, *, for_update: bool = False) -> Pairing:
-        """The board, its round, players and tournament in one query; for a write, locked
-        after its round (the lock order of :mod:`tournaments.services.results`)."""
+        """The board, its round, players and tournament in one query (locked for a write:
+        the lock order of :mod:`tournaments.services.results`)."""
         boards = Pairing.objects.select_related("white", "black", "round").filter(
             round__in=self.visible_rounds(), round__number=number, board=board
         )
         if for_update:
-            return lock_board(get_object_or_404(boards))
+            # Only the board's row (the lock order): the players and the round are read.
+            boards = boards.select_for_update(no_key=True, of=("self",))
         pairing = get_object_or_404(boards)
         pairing.round.tournament = self.tournament
         return pairing
@@ -103,7 +104,8 @@ class ResultBatchView(RoundsMixin):
     def post(self, request: Request, slug: str, number: int) -> Response:
         entries = validated(ResultBatchSerializer, request)["results"]
         with transaction.atomic():
-            round_ = lock_round(self.round(number).pk)
+            round_ = self.round(number)
+            round_.tournament = self.tournament
             boards = lock_boards(round_)
             given = check_if_match(request, round_etag(round_))
             if not given and any(
