@@ -211,3 +211,17 @@ def test_the_tournament_chooses_how_unrated_opponents_count() -> None:
     assert len(aro() - {None}) > 2  # defined, from the rated opponents
     tournament.unrated_left_out, tournament.unrated_rating = False, 1400
     assert None not in aro()
+
+
+def test_an_event_over_30_days_is_flagged_and_rating_tie_breaks_advised_against(event) -> None:
+    """Checklist C23 (the flag, Q210; the advice, Q211)."""
+    event.end_date = event.start_date + datetime.timedelta(days=30)
+    assert not event.lasts_over_30_days
+    event.end_date = event.start_date + datetime.timedelta(days=31)
+    event.tiebreaks = ["BH/C1", "ARO", "TPR/C1"]
+    assert event.lasts_over_30_days
+    warnings = rating_check(event)
+    assert "lasts over 30 days" in warnings[1]
+    assert warnings[2] == (
+        "FIDE advises against rating tie-breaks in an event this long: ARO, TPR/C1."
+    )

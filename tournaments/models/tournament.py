@@ -31,6 +31,9 @@ def ruleset_choices() -> list[tuple[str, str]]:
     return [(name, _lazy_title(name)) for name in RULESETS]
 
 
+LONG_EVENT_DAYS = 30
+
+
 class PairingSystem(models.TextChoices):
     ROUND_ROBIN = "round_robin", _("Round robin")
     DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
@@ -209,6 +212,14 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def lasts_over_30_days(self) -> bool:
+        """FIDE checklist C23: an event this long spans rating lists, so ratings change
+        during it (flagged; rating tie-breaks are advised against)."""
+        if self.start_date is None or self.end_date is None:
+            return False
+        return (self.end_date - self.start_date).days > LONG_EVENT_DAYS
 
     @property
     def is_round_robin(self) -> bool:

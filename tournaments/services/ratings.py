@@ -327,6 +327,31 @@ def fill_from_lists(player: Player) -> bool:
     return filled
 
 
+RATING_TIEBREAKS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+
+
+def _long_event_warnings(tournament: Tournament) -> list[str]:
+    """Checklist C23: an event of over 30 days is flagged, and rating tie-breaks advised
+    against (the ratings change during it)."""
+    if not tournament.lasts_over_30_days:
+        return []
+    warnings = [
+        _(
+            "The tournament lasts over 30 days: the players' ratings may change during it; "
+            "the tournament ratings stay those of the start."
+        )
+    ]
+    used = sorted(
+        {text for text in tournament.tiebreaks if text.split("/")[0].upper() in RATING_TIEBREAKS}
+    )
+    if used:
+        warnings.append(
+            _("FIDE advises against rating tie-breaks in an event this long: %(tiebreaks)s.")
+            % {"tiebreaks": ", ".join(used)}
+        )
+    return warnings
+
+
 def rating_check(tournament: Tournament, *, today: datetime.date | None = None) -> list[str]:
     """What the arbiter should know about the ratings before pairing a round (checklist C21):
     no list imported, a list older than the one in force at the start or over 30 days old,
@@ -335,13 +360,15 @@ def rating_check(tournament: Tournament, *, today: datetime.date | None = None) 
     if not tournament.rating_check:
         return []
     today = today or timezone.localdate()
+    long_event = _long_event_warnings(tournament)
     rating_list = newest_list(tournament.rating_type)
     if rating_list is None:
         return [
             _("No FIDE %(rate)s rating list is imported: the ratings are not checked.")
-            % {"rate": tournament.get_rating_type_display().lower()}
+            % {"rate": tournament.get_rating_type_display().lower()},
+            *long_event,
         ]
-    warnings = []
+    warnings = list(long_event)
     start = tournament.start_date
     if start and rating_list.list_date < start.replace(day=1):
         warnings.append(
