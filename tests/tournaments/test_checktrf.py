@@ -36,6 +36,7 @@ def test_fide_dutch_example_c9_agrees_with_the_engine():
     out, status, _ = checktrf(DUTCH_C9)
     assert status == 0
     assert out.splitlines() == [
+        "Note: rounds re-paired by Arbiter Dutch engine, FIDE C.04.3 (2025).",
         "Round 1: pairing matches the engine (2 boards)",
         "Standings (points only; tie-breaks from none): 0 of 5 ranked players disagree",
         "All rounds and ranks agree.",
@@ -53,7 +54,7 @@ def test_an_event_bbppairings_paired_agrees_round_by_round():
 
 def test_the_reference_engines_ranks_follow_their_tiebreak_list():
     # TieBreakServer ranked this file by SB, SB/C1, SB/C2 (2024 rules): every rank agrees.
-    # Its pairings were made by hand around unplayed rounds: rounds 4, 5 and 6 differ.
+    # Its pairings were made by hand around unplayed rounds: rounds 3, 5 and 6 differ.
     out, status, _ = checktrf(UNPLAYED, "--tiebreaks", "SB,SB/C1,SB/C2")
     assert status == 1
     lines = out.splitlines()
@@ -62,8 +63,10 @@ def test_the_reference_engines_ranks_follow_their_tiebreak_list():
         in lines
     )
     matching = [line.split(":")[0] for line in lines if "pairing matches the engine" in line]
-    assert matching == ["Round 1", "Round 2", "Round 3", "Round 7"]
-    assert "Round 4: pairing differs from the engine: file 4 bye, 13-11, 15-10; engine " in out
+    assert matching == ["Round 1", "Round 2", "Round 4", "Round 7"]
+    assert (
+        "Round 3: pairing differs from the engine: file 10-13, 11 bye; engine 10-11, 13 bye" in out
+    )
 
 
 def test_record_202_gives_the_tiebreak_list_and_a_wrong_rank_is_named(tmp_path):
@@ -155,12 +158,16 @@ def test_our_trf_2026_export_ranks_by_the_events_tiebreaks(tmp_path):
     assert {p.start_rank: p.rank for p in read_trf(path.read_text()).players} == published
 
 
-def test_an_accelerated_file_says_the_engine_pairs_without_acceleration():
-    # Capo d'Orso 2012 (JaVaFo manual): XXA virtual points; its ranks follow its points.
+def test_an_accelerated_file_of_2012_is_checked_by_the_rules_of_2012():
+    # Capo d'Orso 2012 (JaVaFo manual): XXA virtual points; its ranks follow its points. An
+    # event held before 1 July 2025 is re-paired by py4swiss, which ignores acceleration.
     out, status, _ = checktrf(DATA / "trf/javafo_aum/capo_dorso_2012_final_accelerated.trf")
     assert status == 1
     lines = out.splitlines()
-    assert lines[0].startswith("Note: the file is accelerated (XXA)")
+    assert lines[0] == (
+        "Note: rounds re-paired by py4swiss, FIDE C.04.3 (2017, until 30 June 2025)."
+    )
+    assert lines[1].startswith("Note: the file is accelerated (XXA)")
     assert "Standings (points only; tie-breaks from none): 0 of 84 ranked players disagree" in lines
 
 
@@ -228,3 +235,13 @@ def test_files_beyond_the_limits_or_with_nul_exit_2_for_checktrf_and_import_trf(
     with pytest.raises(CommandError, match=message) as refused:
         call_command("import_trf", str(path), stdout=StringIO(), stderr=StringIO())
     assert refused.value.returncode == 2
+
+
+def test_the_rules_option_overrides_the_files_date():
+    # The Gros Open was played in 2010: py4swiss by default, our engine when asked.
+    out, _, _ = checktrf(GROS)
+    assert out.splitlines()[0].startswith("Note: rounds re-paired by py4swiss")
+    out, _, _ = checktrf(GROS, "--rules", "2025")
+    assert out.splitlines()[0] == (
+        "Note: rounds re-paired by Arbiter Dutch engine, FIDE C.04.3 (2025)."
+    )

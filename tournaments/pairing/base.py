@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from itertools import combinations
 from typing import Protocol
 
@@ -49,6 +50,9 @@ class PairingState:
     initial_color: Color = Color.WHITE
     """The colour of the top player in round 1 (drawn by lot before the event)."""
     forbidden: tuple[tuple[int, int], ...] = ()
+    accelerations: Mapping[int, tuple[Fraction, ...]] = field(default_factory=dict)
+    """Virtual points by starting rank, one per round from round 1 (``XXA``, C.04.5): added
+    to the score for pairing only."""
 
     def __post_init__(self) -> None:
         if self.round < 1:
@@ -102,7 +106,7 @@ class PairingState:
         """The state a TRF(x) file describes for ``round_number`` (by default the round after
         the last one played): byes entered in the player lines, records 240 and ``XXZ``,
         the rounds (``XXR``/142), the first colour (``XXC``/152), forbidden pairs
-        (``XXP``/260)."""
+        (``XXP``/260), acceleration (``XXA``)."""
         sheet = document.to_sheet()
         number = sheet.rounds + 1 if round_number is None else round_number
         base = cls.from_sheet(
@@ -117,7 +121,9 @@ class PairingState:
             ),
         )
         return replace(
-            base, requested_byes={**document.requested_byes(number), **base.requested_byes}
+            base,
+            requested_byes={**document.requested_byes(number), **base.requested_byes},
+            accelerations=document.acceleration,
         )
 
     def is_withdrawn(self, start_rank: int) -> bool:

@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from fractions import Fraction
 from itertools import combinations
 
 from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
 from tournaments.pairing.base import recorded_pairing as file_pairing
-from tournaments.pairing.engines import pair_round
+from tournaments.pairing.dutch import DutchEngine
+from tournaments.pairing.engines import Py4SwissEngine, engine_label, pair_round
 from tournaments.pairing.validate import validate_round
 from tournaments.scoring.sheet import Color, TournamentSheet
 from tournaments.scoring.standings import Standing, compute_standings, format_points
@@ -93,6 +95,26 @@ class TrfCheck:
         return bool(self.players) or any(r.has_findings for r in self.rounds)
 
 
+DUTCH_2025_FROM = date(2025, 7, 1)
+"""C.04.3 as revised in 2024 applies to events from this date; older ones follow the 2017 text."""
+
+RULE_EDITIONS = ("2025", "2017")
+
+
+def engine_for(document: TrfDocument, rules: str | None = None) -> PairingEngine:
+    """The engine to check ``document`` with: the Dutch rules in force when the event began
+    (record 042), unless ``rules`` (``"2025"`` or ``"2017"``) says which. A file without a
+    start date is checked against the current rules."""
+    if rules is None:
+        start = document.start_date
+        rules = "2017" if start is not None and start < DUTCH_2025_FROM else "2025"
+    if rules not in RULE_EDITIONS:
+        raise CheckInputError(f"unknown rule edition {rules!r}; one of {', '.join(RULE_EDITIONS)}")
+    if rules == "2017":
+        return Py4SwissEngine()
+    return DutchEngine()
+
+
 class CheckInputError(ValueError):
     """The file or the tie-break list cannot be checked; the message says why."""
 
@@ -108,8 +130,12 @@ def check_trf(
     *,
     tiebreaks: Sequence[str] | None = None,
     engine: PairingEngine | None = None,
+    rules: str | None = None,
 ) -> TrfCheck:
     """Check every round and the final ranks of ``document``.
+
+    Rounds are re-paired with ``engine``, by default the one for the Dutch rules in force
+    when the event began (:func:`engine_for`; ``rules`` overrides the date).
 
     The tie-break list is record 202's when the file has one, else ``tiebreaks``; without
     either the standings are by points alone. Raises :class:`CheckInputError` for a
@@ -123,6 +149,8 @@ def check_trf(
         specs = tuple(parse_tiebreak(text) for text in listed)
     except ValueError as error:
         raise CheckInputError(f"{source}: {error}") from None
+    if engine is None:
+        engine = engine_for(document, rules)
     round_robin = _is_round_robin(document, sheet)
     meetings = 2 if round_robin and sheet.rounds > len(sheet.players) else 1
     rounds = tuple(
@@ -148,10 +176,10 @@ def check_trf(
             findings.append(
                 PlayerFinding(line.start_rank, line.name, rank, line.points, total, row)
             )
-    notes = []
-    if document.acceleration and not round_robin:
+    notes = [] if round_robin else [f"rounds re-paired by {engine_label(engine)}"]
+    if document.acceleration and isinstance(engine, Py4SwissEngine) and not round_robin:
         notes.append(
-            "the file is accelerated (XXA); the built-in engine pairs without acceleration, "
+            "the file is accelerated (XXA); py4swiss pairs without acceleration, "
             "so accelerated rounds differ"
         )
     return TrfCheck(
@@ -163,6 +191,21 @@ def check_trf(
         round_robin=round_robin,
         notes=tuple(notes),
     )
+
+
+def file_round_state(
+    document: TrfDocument, number: int, sheet: TournamentSheet | None = None
+) -> PairingState:
+    """The state before round ``number`` of a played file, as the engine saw it then: the
+    earlier rounds, that round's absences and byes, the first colour (``XXC``/152, else as
+    round 1 shows it) and the number of rounds (``XXR``/142, else the file's own)."""
+    sheet = sheet or document.to_sheet()
+    state = PairingState.from_trf(document, number)
+    if document.initial_color is None:
+        state = replace(state, initial_color=_first_colour(sheet))
+    if document.planned_rounds is None:
+        state = replace(state, planned_rounds=sheet.rounds)
+    return state
 
 
 def _rank_agrees(file_rank: int, row: Standing) -> bool:
@@ -207,15 +250,9 @@ def _check_round(
     recorded = file_pairing(sheet, number)
     boards = len(recorded.pairs) + len(recorded.byes)
     try:
-        state = PairingState.from_trf(document, number)
+        state = file_round_state(document, number, sheet)
     except PairingError as error:
         return RoundFinding(number, boards, errors=(str(error),))
-    if document.initial_color is None:
-        state = replace(state, initial_color=_first_colour(sheet))
-    if state.planned_rounds is None:
-        # No XXR or 142: the event had the rounds the file holds (as bbpPairings reads it),
-        # not one more than the round checked, which would make every round the last.
-        state = replace(state, planned_rounds=sheet.rounds)
     check = validate_round(state, recorded, meetings_allowed=meetings)
     errors, warnings = tuple(check.errors), tuple(check.warnings)
     if round_robin:

@@ -1,10 +1,12 @@
-"""Swiss pairing engines behind :class:`PairingEngine`: py4swiss in process, or an external
-binary (bbpPairings, JaVaFo) run on a TRF file.
+"""Swiss pairing engines behind :class:`PairingEngine`: our own FIDE Dutch engine (the
+default, :mod:`tournaments.pairing.dutch`), py4swiss in process (the Dutch rules in force until
+30 June 2025, for older events), or an external binary (bbpPairings, JaVaFo) run on a TRF file.
 
-Both read the same TRF(x) file, written by :func:`engine_document`: the rounds before the one
-to pair (an adjourned game, or one whose result is missing, counts as a draw), the requested
-byes and withdrawals entered in that round's column, ``XXR`` (rounds), ``XXC`` (first colour),
-``XXP`` (forbidden pairs) and ``XXS`` when the point system is not FIDE's default.
+py4swiss and external programs read the same TRF(x) file, written by :func:`engine_document`:
+the rounds before the one to pair (an adjourned game, or one whose result is missing, counts as
+a draw), the requested byes and withdrawals entered in that round's column, ``XXR`` (rounds),
+``XXC`` (first colour), ``XXP`` (forbidden pairs), ``XXA`` (acceleration) and ``XXS`` when the
+point system is not FIDE's default.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
+from tournaments.pairing.dutch import DutchEngine
 from tournaments.scoring.sheet import Color, Outcome, RoundEntry
 from tournaments.trf import TrfDocument, TrfRecord, write_trf
 
@@ -82,19 +85,35 @@ def engine_document(state: PairingState) -> TrfDocument:
     first = "white1" if state.initial_color is Color.WHITE else "black1"
     records = [TrfRecord(f"XXR {planned}"), TrfRecord(f"XXC {first}")]
     records += [TrfRecord(f"XXP {a} {b}") for a, b in state.forbidden]
+    records += [
+        TrfRecord(f"XXA {rank:4d}" + "".join(f" {float(points):4.1f}" for points in virtual))
+        for rank, virtual in sorted(state.accelerations.items())
+    ]
     return TrfDocument.from_sheet(sheet, records=records)
 
 
 def pair_round(state: PairingState, engine: PairingEngine | None = None) -> Pairing:
-    """Pair ``state.round`` with ``engine`` (py4swiss's FIDE Dutch system by default)."""
-    return (engine or Py4SwissEngine()).pair(state)
+    """Pair ``state.round`` with ``engine`` (by default our FIDE Dutch engine, the rules
+    applied from 1 July 2025)."""
+    return (engine or DutchEngine()).pair(state)
+
+
+def engine_label(engine: PairingEngine | None) -> str:
+    """The name and rule edition of an engine, as rounds and exports show it."""
+    return str(getattr(engine or DutchEngine(), "label", type(engine).__name__))
 
 
 @dataclass(frozen=True)
 class Py4SwissEngine:
-    """py4swiss (MIT): FIDE Dutch (the rules in force until 2026), Burstein or Dubov."""
+    """py4swiss (MIT): FIDE Dutch as in force until 30 June 2025, Burstein or Dubov."""
 
     system: str = "dutch"
+
+    @property
+    def label(self) -> str:
+        if self.system == "dutch":
+            return "py4swiss, FIDE C.04.3 (2017, until 30 June 2025)"
+        return f"py4swiss, FIDE {self.system.capitalize()} system"
 
     def pair(self, state: PairingState) -> Pairing:
         # py4swiss ships no type information.
@@ -136,6 +155,10 @@ class ExternalEngine:
 
     command: tuple[str, ...]
     timeout: float = 300.0
+
+    @property
+    def label(self) -> str:
+        return Path(self.command[0]).name
 
     @classmethod
     def find(cls) -> ExternalEngine | None:

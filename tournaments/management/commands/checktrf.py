@@ -1,6 +1,8 @@
 """``checktrf FILE [--tiebreaks BH/C1,BH,SB]``: the free pairing and tie-break checker.
 
-Re-pairs every round of a TRF16/TRF-2026 file with the built-in engine, checks each round
+Re-pairs every round of a TRF16/TRF-2026 file with the built-in engine (the FIDE Dutch rules
+in force when the event began, record 042: our engine for events from 1 July 2025, py4swiss
+for older ones; ``--rules 2025|2017`` chooses), checks each round
 against the pairing rules and the final ranks against the file's tie-break list (record 202,
 else ``--tiebreaks``). Exit status: 0 when everything agrees, 1 when there are findings,
 2 on bad input. Nothing is stored.
@@ -10,7 +12,13 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.pairing.checker import CheckInputError, RoundFinding, TrfCheck, check_trf
+from tournaments.pairing.checker import (
+    RULE_EDITIONS,
+    CheckInputError,
+    RoundFinding,
+    TrfCheck,
+    check_trf,
+)
 from tournaments.trf import TrfError, read_trf
 
 from ._common import bad_input
@@ -37,6 +45,12 @@ class Command(BaseCommand):
             "--tiebreaks",
             help="comma-separated FIDE acronyms, e.g. BH/C1,BH,SB, when the file has no record 202",
         )
+        parser.add_argument(
+            "--rules",
+            choices=RULE_EDITIONS,
+            help="the Dutch rules to re-pair by: 2025 (applied from 1 July 2025, our engine) or "
+            "2017 (until 30 June 2025, py4swiss); by default those of the file's start date",
+        )
 
     def handle(self, *args, **options):
         path = Path(options["file"])
@@ -48,7 +62,7 @@ class Command(BaseCommand):
             raise bad_input(f"{path}: {error}") from None
         tiebreaks = [t.strip() for t in (options["tiebreaks"] or "").split(",") if t.strip()]
         try:
-            result = check_trf(document, tiebreaks=tiebreaks)
+            result = check_trf(document, tiebreaks=tiebreaks, rules=options["rules"])
         except CheckInputError as error:
             raise bad_input(f"{path}: {error}") from None
         for note in result.notes:
