@@ -67,6 +67,16 @@ def test_the_reference_engines_ranks_follow_their_tiebreak_list():
     assert (
         "Round 3: pairing differs from the engine: file 10-13, 11 bye; engine 10-11, 13 bye" in out
     )
+    # Why, by the rules: the bye to 13 rather than 11 is as good under every criterion; in
+    # round 5 the engine's downfloaters leave the next bracket better paired (C8).
+    assert (
+        "Round 3: why: equally good under C1–C21; the engine's comes first in the order of "
+        "transpositions and exchanges (article 4)"
+    ) in lines
+    assert (
+        "Round 5: why: C8 (choose the downfloaters so that the next bracket pairs best) "
+        "decides for the engine's pairing (players 10, 11)"
+    ) in lines
 
 
 def test_record_202_gives_the_tiebreak_list_and_a_wrong_rank_is_named(tmp_path):

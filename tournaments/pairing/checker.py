@@ -17,6 +17,7 @@ from itertools import combinations
 from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
 from tournaments.pairing.base import recorded_pairing as file_pairing
 from tournaments.pairing.dutch import DutchEngine
+from tournaments.pairing.dutch.explain import explain
 from tournaments.pairing.engines import Py4SwissEngine, engine_label, pair_round
 from tournaments.pairing.validate import validate_round
 from tournaments.scoring.sheet import Color, TournamentSheet
@@ -42,6 +43,9 @@ class RoundFinding:
     only_by_engine: tuple[tuple[int, int], ...] = ()
     errors: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
+    explanation: str = ""
+    """Why the two differ, by the Dutch rules of 2025: the absolute criterion the file breaks,
+    the quality criterion that decides for the engine, or that both are equally good."""
 
     @property
     def pairing_matches(self) -> bool:
@@ -264,6 +268,9 @@ def _check_round(
             number, boards, engine_error=str(error), errors=errors, warnings=warnings
         )
     in_file, by_engine = _boards(recorded), _boards(ours)
+    explanation = ""
+    if in_file != by_engine and isinstance(engine, DutchEngine):
+        explanation = explain(state, recorded, ours).describe()
     return RoundFinding(
         number,
         boards,
@@ -272,4 +279,5 @@ def _check_round(
         only_by_engine=tuple(sorted(by_engine - in_file)),
         errors=errors,
         warnings=warnings,
+        explanation=explanation,
     )

@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 
 from tournaments.pairing import DutchEngine, Pairing, PairingError, PairingState, pair_round
+from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.pairing.base import recorded_pairing
 from tournaments.pairing.checker import file_round_state
 from tournaments.pairing.dutch import ENGINE_NAME, RULES
+from tournaments.pairing.dutch.explain import explain
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
 from tournaments.trf import read_trf
 
@@ -125,3 +127,47 @@ def test_the_engine_names_its_rules():
 def test_the_engine_imports_without_django():
     code = "import tournaments.pairing.dutch, sys; assert 'django' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+C9_FILE = f"{BBP}/dutch_2025_C9.input.trf"
+
+
+def test_explain_names_the_quality_criterion_that_decides():
+    # The same round with the bye to 5, who missed round 1, instead of 4: C9 decides.
+    state = next_round_state(C9_FILE)
+    file = Pairing(pairs=((2, 1), (3, 4)), byes=(5,))
+    why = explain(state, file, pair_round(state))
+    assert (why.kind, why.criterion, why.players) == ("quality", "C9", (4, 5))
+    assert why.describe() == (
+        "C9 (minimise the unplayed games of the player who gets the pairing-allocated bye) "
+        "decides for the engine's pairing (players 4, 5)"
+    )
+
+
+def test_explain_names_the_absolute_criterion_the_file_breaks():
+    state = next_round_state(C9_FILE)
+    file = Pairing(pairs=((1, 3), (2, 5)), byes=(4,))
+    why = explain(state, file, pair_round(state))
+    assert (why.kind, why.criterion, why.players) == ("absolute", "C1", (1, 3))
+
+
+def test_explain_a_pairing_as_good_as_the_engines():
+    state = next_round_state(C9_FILE)
+    why = explain(state, pair_round(state), pair_round(state))
+    assert why.kind == "equal"
+
+
+def test_baku_acceleration_as_c0451_describes_it():
+    # 161 players: GA is the first 82 (2 x 41); nine rounds: five accelerated, one virtual
+    # point before rounds 1-3, half a point before rounds 4-5.
+    virtual = baku_accelerations(list(range(1, 162)), 9)
+    assert sorted(virtual) == list(range(1, 83))
+    half = Fraction(1, 2)
+    assert virtual[82] == (Fraction(1), Fraction(1), Fraction(1), half, half)
+
+
+def test_explain_a_colour_difference():
+    state = next_round_state(C9_FILE)
+    file = Pairing(pairs=((1, 2), (3, 5)), byes=(4,))
+    why = explain(state, file, pair_round(state))
+    assert (why.kind, why.players) == ("colours", (1, 2))

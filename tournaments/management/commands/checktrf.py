@@ -93,6 +93,8 @@ class Command(BaseCommand):
                 f"{where}: pairing differs from the engine: file {_boards(finding.only_in_file)}; "
                 f"engine {_boards(finding.only_by_engine)}"
             )
+            if finding.explanation:
+                lines.append(f"{where}: why: {finding.explanation}")
         lines += [f"{where}: rule broken: {error}" for error in finding.errors]
         lines += [f"{where}: note: {warning}" for warning in finding.warnings]
         return lines

@@ -1,0 +1,32 @@
+"""Accelerated pairings (C.04.5): virtual points added to the score for pairing only.
+
+Baku acceleration (C.04.5.1): before round 1 the players are split into GA, the first half
+rounded up to an even number (2 × ⌈N/4⌉ players by pairing number), and GB. The accelerated
+rounds are the first half of the event, rounded up; GA players get 1 virtual point before
+each round of the first half (rounded up) of the accelerated rounds, ½ before the others; GB
+players, and every player after the accelerated rounds, get none. Late entries keep the last
+GA player of round 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+
+def baku_accelerations(
+    start_ranks: Sequence[int], rounds: int, *, last_ga_rank: int | None = None
+) -> dict[int, tuple[Fraction, ...]]:
+    """Virtual points per starting rank, one per round from round 1 (the ``XXA`` form).
+
+    ``start_ranks`` are the players' pairing numbers; ``last_ga_rank`` the pairing number of
+    the last GA player when known from round 1 (late entries), else 2 × ⌈N/4⌉.
+    """
+    if last_ga_rank is None:
+        last_ga_rank = 2 * -(-len(start_ranks) // 4)
+    accelerated = -(-rounds // 2)
+    full = -(-accelerated // 2)
+    points = tuple(
+        Fraction(1) if number <= full else Fraction(1, 2) for number in range(1, accelerated + 1)
+    )
+    return {rank: points for rank in sorted(start_ranks) if rank <= last_ga_rank}
