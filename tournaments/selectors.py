@@ -19,6 +19,7 @@ from games.rules.rulesets import OnlineRatingTable as RulesetTable
 from games.rules.rulesets import get_ruleset
 from tournaments.models import (
     Absence,
+    Acceleration,
     ByeKind,
     Pairing,
     PairingSystem,
@@ -29,6 +30,7 @@ from tournaments.models import (
     WithdrawalRule,
 )
 from tournaments.pairing import PairingState
+from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.scoring.lots import break_remaining_ties
 from tournaments.scoring.ratings import (
     OnlineRatingTable,
@@ -329,6 +331,17 @@ def pairing_state(tournament: Tournament, round_number: int) -> PairingState:
             if by_rank_id is not None
         },
         planned_rounds=tournament.number_of_rounds,
+        accelerations=tournament_accelerations(tournament),
+    )
+
+
+def tournament_accelerations(tournament: Tournament) -> dict[int, tuple[Fraction, ...]]:
+    """Virtual points by starting rank and round, when the tournament is accelerated."""
+    if tournament.acceleration != Acceleration.BAKU:
+        return {}
+    ranks = Player.objects.filter(tournament=tournament, start_rank__isnull=False)
+    return baku_accelerations(
+        list(ranks.values_list("start_rank", flat=True)), tournament.number_of_rounds
     )
 
 

@@ -6,7 +6,14 @@ from pathlib import Path
 import pytest
 
 from tests.factories import PlayerFactory, TournamentFactory
-from tournaments.models import Absence, ByeKind, PairingSystem, Round, TournamentLog
+from tournaments.models import (
+    Absence,
+    Acceleration,
+    ByeKind,
+    PairingSystem,
+    Round,
+    TournamentLog,
+)
 from tournaments.services import (
     NeedsConfirmation,
     TournamentError,
@@ -17,7 +24,7 @@ from tournaments.services import (
     request_absence,
     submit_pairings,
 )
-from tournaments.services.trf_exchange import import_trf
+from tournaments.services.trf_exchange import export_trf, import_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +82,26 @@ def test_the_dutch_engine_pairs_round_one_top_half_against_bottom_half():
     assert round_1.status == Round.Status.DRAFT
     # C.04.3: 1-5, 6-2, 3-7, 8-4 with White to the top seed.
     assert numbered(round_1) == ([(1, 5), (6, 2), (3, 7), (8, 4)], [])
+
+
+def test_a_round_the_engine_paired_names_the_engine_and_its_rules():
+    tournament = TournamentFactory(number_of_rounds=5)
+    PlayerFactory.create_batch(4, tournament=tournament)
+    round_1 = pair_swiss_round(tournament)
+    assert round_1.engine == "Arbiter Dutch engine, FIDE C.04.3 (2025)"
+    log = tournament.log.filter(kind=TournamentLog.Kind.PAIRING).latest("pk")
+    assert log.message == "Round 1 paired by Arbiter Dutch engine, FIDE C.04.3 (2025)."
+
+
+def test_baku_acceleration_pairs_ga_apart_and_is_exported_as_xxa():
+    # 8 players, 5 rounds: GA is 1-4 with a virtual point in rounds 1-2, ½ in round 3. Round 1
+    # pairs GA among themselves (1-3, 4-2) and GB likewise (5-7, 8-6).
+    tournament = TournamentFactory(number_of_rounds=5, acceleration=Acceleration.BAKU)
+    PlayerFactory.create_batch(8, tournament=tournament)
+    assert numbered(pair_swiss_round(tournament)) == ([(1, 3), (4, 2), (5, 7), (8, 6)], [])
+    exported = export_trf(tournament, version=2026)
+    assert "XXA    1  1.0  1.0  0.5" in exported.splitlines()
+    assert not any(line.startswith("XXA    5") for line in exported.splitlines())
 
 
 def test_announced_byes_and_the_pab_are_stored_with_the_round():

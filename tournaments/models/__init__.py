@@ -5,6 +5,7 @@ from .ratings import ListedRating, RatingList, RatingListKind
 from .round import ByeKind, EntrySource, Pairing, Result, ResultChange, Round
 from .tokens import ApiToken, IdempotentRequest
 from .tournament import (
+    Acceleration,
     PairingSystem,
     RatingMethod,
     RatingType,
@@ -17,6 +18,7 @@ from .trf import TrfSource
 
 __all__ = [
     "Absence",
+    "Acceleration",
     "ApiToken",
     "ByeKind",
     "EntrySource",

@@ -33,6 +33,12 @@ class Round(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )
     paired_by = models.CharField(_("paired by"), max_length=10, choices=PairedBy.choices)
+    engine = models.CharField(
+        _("pairing engine"),
+        max_length=100,
+        blank=True,
+        help_text=_("The engine and rule edition that paired the round, when one did."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

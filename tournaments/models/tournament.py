@@ -40,6 +40,11 @@ class PairingSystem(models.TextChoices):
     SWISS = "swiss", _("Swiss (FIDE Dutch)")
 
 
+class Acceleration(models.TextChoices):
+    NONE = "", _("None")
+    BAKU = "baku", _("Baku acceleration (FIDE C.04.5.1)")
+
+
 class RatingType(models.TextChoices):
     STANDARD = "standard", _("Standard")
     RAPID = "rapid", _("Rapid")
@@ -101,6 +106,17 @@ class Tournament(models.Model):
     )
     system = models.CharField(_("pairing system"), max_length=20, choices=PairingSystem.choices)
     number_of_rounds = models.PositiveSmallIntegerField(_("number of rounds"))
+    acceleration = models.CharField(
+        _("acceleration"),
+        max_length=10,
+        choices=Acceleration.choices,
+        default=Acceleration.NONE,
+        blank=True,
+        help_text=_(
+            "Swiss only: virtual points for the first half of the players in the first half "
+            "of the rounds, for pairing only."
+        ),
+    )
     reverse_last_two_rounds = models.BooleanField(
         _("reverse the last two rounds of the first cycle"),
         default=False,

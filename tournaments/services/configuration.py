@@ -46,6 +46,7 @@ TOURNAMENT_FIELDS = (
     "time_control",
     "system",
     "number_of_rounds",
+    "acceleration",
     "reverse_last_two_rounds",
     "tiebreaks",
     "rating_type",
@@ -65,6 +66,7 @@ LOCKED_AFTER_START = frozenset(
     {
         "system",
         "number_of_rounds",
+        "acceleration",
         "reverse_last_two_rounds",
         "rating_type",
         "round_robin_withdrawals",

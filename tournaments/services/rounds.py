@@ -27,6 +27,7 @@ from tournaments.pairing import (
     PairingEngine,
     PairingError,
     berger_rounds,
+    engine_label,
     pair_round,
     validate_round,
 )
@@ -117,10 +118,12 @@ def store_round(
     *,
     paired_by: str,
     status: str = Round.Status.DRAFT,
+    engine: str = "",
 ) -> Round:
-    """Write a round's boards: games in the given order, then the byes. Call inside atomic."""
+    """Write a round's boards: games in the given order, then the byes. Call inside atomic.
+    ``engine`` names the pairing engine and its rule edition when one paired the round."""
     round_ = Round.objects.create(
-        tournament=tournament, number=number, paired_by=paired_by, status=status
+        tournament=tournament, number=number, paired_by=paired_by, status=status, engine=engine
     )
     boards = [
         Pairing(round=round_, board=board, white=white, black=black)
@@ -187,6 +190,7 @@ def _store_pairing(
     *,
     paired_by: str,
     pab: str = ByeKind.PAIRING_ALLOCATED,
+    engine: str = "",
 ) -> Round:
     """Store an engine-style pairing (starting ranks) with the byes announced for the round."""
     players = {p.start_rank: p for p in tournament.players.filter(start_rank__isnull=False)}
@@ -202,7 +206,7 @@ def _store_pairing(
         for player in sorted(players.values(), key=lambda p: p.start_rank or 0)
         if player.pk in announced and player.pk not in on_a_board
     ]
-    return store_round(tournament, number, games, byes, paired_by=paired_by)
+    return store_round(tournament, number, games, byes, paired_by=paired_by, engine=engine)
 
 
 def _store_generated_pairing(
@@ -215,15 +219,18 @@ def _store_generated_pairing(
     user: AbstractBaseUser | None,
     warnings: list[str],
     pab: str = ByeKind.PAIRING_ALLOCATED,
+    engine: str = "",
 ) -> Round:
     """Store a round the program paired itself, log it with its warnings as the reason, and
     hand the warnings back on the round for the caller to show."""
-    round_ = _store_pairing(tournament, number, pairing, paired_by=paired_by, pab=pab)
+    round_ = _store_pairing(
+        tournament, number, pairing, paired_by=paired_by, pab=pab, engine=engine
+    )
     log_event(
         tournament,
         TournamentLog.Kind.PAIRING,
         message,
-        params={"round": number},
+        params={"round": number, "engine": engine},
         user=user,
         round_number=number,
         reason="\n".join(warnings),
@@ -361,9 +368,10 @@ def pair_swiss_round(
         number,
         pairing,
         paired_by=Round.PairedBy.ENGINE,
-        message=gettext_lazy("Round %(round)s paired by the built-in engine."),
+        message=gettext_lazy("Round %(round)s paired by %(engine)s."),
         user=user,
         warnings=warnings,
+        engine=engine_label(engine),
     )
 
 

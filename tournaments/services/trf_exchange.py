@@ -43,6 +43,7 @@ from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
 from tournaments.selectors import (
     missing_results,
     open_adjournments,
+    tournament_accelerations,
     tournament_sheet,
     tournament_standings,
 )
@@ -430,6 +431,8 @@ def _header_records(
     if dates:
         yield TrfRecord(dates)
     yield TrfRecord(f"XXR {tournament.number_of_rounds}")
+    for rank, virtual in sorted(tournament_accelerations(tournament).items()):
+        yield TrfRecord(f"XXA {rank:4d}" + "".join(f" {float(p):4.1f}" for p in virtual))
     if version == 2026 and tournament.tiebreaks:
         yield TrfRecord("202 " + " ".join(tournament.tiebreaks))
     if version == 2026 and tournament.rating_method != RatingMethod.FIDE:

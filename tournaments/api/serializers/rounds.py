@@ -34,7 +34,7 @@ class PairingSerializer(serializers.ModelSerializer[Pairing]):
 class RoundSerializer(serializers.ModelSerializer[Round]):
     class Meta:
         model = Round
-        fields = ["number", "status", "paired_by", "starts_at"]
+        fields = ["number", "status", "paired_by", "engine", "starts_at"]
         read_only_fields = fields
 
 
