@@ -137,15 +137,22 @@ class GameRecord:
 
 
 def decode_lines(stream: Iterable[bytes], encoding: str = "utf-8") -> Iterator[str]:
-    """Text lines of a PGN file's lines of bytes, read in ``encoding`` (see
-    :mod:`games.rules.text`; a byte it cannot read becomes U+FFFD). A line break is ``\\n``,
-    ``\\r\\n`` or a lone ``\\r``, and nothing else: the web upload and ``checkgames`` both
-    read files through here, so they split a file into the same lines and games."""
-    codec = "utf-8-sig" if encoding == "utf-8" else encoding
+    """Text lines of a PGN file's lines of bytes: each line that is UTF-8 as such, any other
+    in the file's legacy ``encoding`` (see :mod:`games.rules.text`; Windows-1252 when the
+    file was judged UTF-8), so that files mixing the two keep every name readable; a byte
+    that cannot be read becomes U+FFFD. A line break is ``\\n``, ``\\r\\n`` or a lone ``\\r``,
+    and nothing else: the web upload and ``checkgames`` both read files through here, so
+    they split a file into the same lines and games."""
+    legacy = "cp1252" if encoding == "utf-8" else encoding
     first = True
     for raw in stream:
-        text = raw.decode(codec if first else encoding, errors="replace")
-        first = False
+        if first:
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
+            first = False
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode(legacy, errors="replace")
         if "\r" in text.rstrip("\r\n"):
             yield from (part + "\n" for part in re.split(r"\r\n?|\n", text.rstrip("\r\n")))
         else:
