@@ -185,7 +185,7 @@ class Tournament(models.Model):
         help_text=_("Used for unrated opponents in rating-based tie-breaks (FIDE C.07)."),
     )
     unrated_left_out = models.BooleanField(
-        _("leave unrated opponents out of rating tie-breaks"),
+        _("leave unrated opponents out of rating averages"),
         default=False,
         help_text=_(
             "When no rating is set for unrated players: their games are left out of ARO, TPR "
