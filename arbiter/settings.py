@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "tournaments",
     "games",
+    "jobs",
 ]
 
 MIDDLEWARE = [
@@ -168,6 +169,36 @@ STORAGES = {
 # tournaments/limits.py), checked by the forms; above this size they are kept on disk.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+
+# One cache for every process when REDIS_URL is set (throttle counts, cached public reads,
+# job progress); otherwise each process keeps its own in memory, which is right for one
+# process (make run) and still never stale: cached reads are keyed by the tournament's
+# version, which lives in the database.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "arbiter"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Background jobs (jobs.runner): on Celery workers when a broker is configured, else in a
+# thread of the web process. JOBS_EAGER runs them at once, in the request (the tests).
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "") or REDIS_URL
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "") or CELERY_BROKER_URL or None
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A job whose worker died unacknowledged goes to another worker after this many seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
+}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+JOBS_EAGER = env_bool("JOBS_EAGER", False)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

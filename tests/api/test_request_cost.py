@@ -35,6 +35,8 @@ def _statements(queries: CaptureQueriesContext) -> list[str]:
     ]
 
 
+# Real commits, so that the tournament's version bump (run when the write commits) counts.
+@pytest.mark.django_db(transaction=True)
 def test_a_result_put_makes_at_most_six_statements(published: Tournament, as_scope: Any) -> None:
     client = as_scope(RESULTS)
     board = f"/api/v1/tournaments/{published.slug}/rounds/1/pairings/1/"

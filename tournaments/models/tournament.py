@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import RegexValidator
@@ -209,6 +210,9 @@ class Tournament(models.Model):
     public = models.BooleanField(_("public"), default=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    version = models.PositiveBigIntegerField(_("version"), default=0, editable=False)
+    """Bumped after every change to what the tournament's pages show (tournaments.versions):
+    cached pages and API reads are keyed by it."""
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -228,6 +232,17 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # The version only ever goes up, in the database (tournaments.versions): saving a
+        # tournament read before a bump must not write the older number back.
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key and field.name != "version"
+            ]
+        super().save(*args, **kwargs)
 
     @property
     def lasts_over_30_days(self) -> bool:

@@ -11,12 +11,15 @@ import csv
 import re
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from games.models import SealedEnvelope
+from tournaments.caching import cached, mark_cacheable, not_modified, version_etag
 from tournaments.models import Round, Tournament
 from tournaments.permissions import Action, actions_for, tournament_action_required
 from tournaments.reports.event import event_for_tournament, tiebreak_legend
@@ -85,11 +88,33 @@ def _pdf(report: PdfReport) -> HttpResponse:
 
 
 def _table_or_404(build: Any, tournament: Tournament, **kwargs: Any) -> Table:
+    """The table ``build`` makes, computed once per tournament version (pages, CSV, PDF)."""
     try:
-        table: Table = build(tournament, **kwargs)
+        table: Table = cached(
+            tournament,
+            ("table", build.__name__, sorted(kwargs.items())),
+            lambda: build(tournament, **kwargs),
+        )
     except SheetError as error:  # a contradictory sheet is an arbiter's problem, not a 500
         raise Http404(str(error)) from None
     return table
+
+
+def _table_html(build: Any, tournament: Tournament, table_class: str, **kwargs: Any) -> SafeString:
+    """The table as the pages show it, rendered once per tournament version and language:
+    a 1,000-player table takes longer to render than to compute."""
+    return cached(
+        tournament,
+        ("html", table_class, build.__name__, sorted(kwargs.items())),
+        lambda: render_to_string(
+            "reports/_table.html",
+            {"table": _table_or_404(build, tournament, **kwargs), "table_class": table_class},
+        ),
+    )
+
+
+def _pairings_data(tournament: Tournament, number: int) -> Table:
+    return pairings_table(round_boards(tournament, number))
 
 
 def _page(
@@ -108,17 +133,23 @@ def _page(
 
 
 @tournament_action_required(Action.VIEW)
-def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def standings(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
+    etag = version_etag(request, tournament)
+    if reply := not_modified(request, etag):
+        return reply
     after, visible = _after_round(request, tournament)
-    table = _table_or_404(standings_data, tournament, after_round=after) if after else None
-    return _page(
+    html = (
+        _table_html(standings_data, tournament, "standings", after_round=after) if after else None
+    )
+    page = _page(
         request,
         tournament,
         "reports/standings.html",
-        table=table,
+        table_html=html,
         rounds=visible,
         after_round=after,
     )
+    return mark_cacheable(page, request, tournament, etag)
 
 
 _FORMULA_START = tuple("=+-@\t\r")
@@ -156,23 +187,27 @@ def standings_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 @tournament_action_required(Action.VIEW)
-def crosstable(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def crosstable(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
+    etag = version_etag(request, tournament)
+    if reply := not_modified(request, etag):
+        return reply
     after, visible = _after_round(request, tournament)
     order = _order(request)
-    table = (
-        _table_or_404(crosstable_data, tournament, after_round=after, order=order)
+    html = (
+        _table_html(crosstable_data, tournament, "crosstable", after_round=after, order=order)
         if after
         else None
     )
-    return _page(
+    page = _page(
         request,
         tournament,
         "reports/crosstable.html",
-        table=table,
+        table_html=html,
         rounds=visible,
         after_round=after,
         order=order,
     )
+    return mark_cacheable(page, request, tournament, etag)
 
 
 @tournament_action_required(Action.VIEW)
@@ -188,23 +223,28 @@ def _visible_round(request: HttpRequest, tournament: Tournament, number: int) ->
 
 
 @tournament_action_required(Action.VIEW)
-def pairings(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    _visible_round(request, tournament, number)
-    table = pairings_table(round_boards(tournament, number))
-    return _page(
+def pairings(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponseBase:
+    etag = version_etag(request, tournament)
+    if reply := not_modified(request, etag):
+        return reply
+    visible = _visible_rounds(request, tournament)
+    if number not in visible:
+        raise Http404(_("Round %(round)d is not published.") % {"round": number})
+    page = _page(
         request,
         tournament,
         "reports/pairings.html",
-        table=table,
-        rounds=_visible_rounds(request, tournament),
+        table_html=_table_html(_pairings_data, tournament, "pairings", number=number),
+        rounds=visible,
         number=number,
     )
+    return mark_cacheable(page, request, tournament, etag)
 
 
 @tournament_action_required(Action.VIEW)
 def pairings_pdf(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     _visible_round(request, tournament, number)
-    table = pairings_table(round_boards(tournament, number))
+    table = _table_or_404(_pairings_data, tournament, number=number)
     return _pdf(table_report(tournament, table, paper=_paper(request), font_size=LARGE_PRINT))
 
 

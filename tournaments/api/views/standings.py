@@ -5,7 +5,10 @@ Published standings are public: anyone may read them for a public tournament.
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpResponse, HttpResponseBase
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -13,6 +16,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.caching import cached, mark_cacheable, not_modified, version_etag
 from tournaments.permissions import Action
 from tournaments.reports.sources import crosstable_data as crosstable_table
 from tournaments.reports.sources import table_report
@@ -56,10 +60,25 @@ class StandingsView(TournamentApiView):
         parameters=[AFTER_ROUND],
         responses={200: StandingsSerializer, **error_responses(400, 401, 404, 422)},
     )
-    def get(self, request: Request, slug: str) -> Response:
+    def get(self, request: Request, slug: str) -> HttpResponseBase:
+        return self.cached_read(
+            request,
+            "standings",
+            lambda after: standings_data(
+                tournament_standings(self.tournament, after_round=after), after
+            ),
+        )
+
+    def cached_read(
+        self, request: Request, name: str, compute: Callable[[int], dict[str, Any]]
+    ) -> HttpResponseBase:
+        """The reply computed once per tournament version; 304 for a client that has it."""
+        etag = version_etag(request, self.tournament)
+        if reply := not_modified(request._request, etag):
+            return reply
         after = self.after_round(request)
-        standings = tournament_standings(self.tournament, after_round=after)
-        return Response(standings_data(standings, after))
+        data = cached(self.tournament, ("api", name, after), lambda: compute(after))
+        return mark_cacheable(Response(data), request, self.tournament, etag)
 
 
 class CrosstableView(StandingsView):
@@ -69,10 +88,11 @@ class CrosstableView(StandingsView):
         parameters=[AFTER_ROUND],
         responses={200: CrosstableSerializer, **error_responses(400, 401, 404, 422)},
     )
-    def get(self, request: Request, slug: str) -> Response:
-        after = self.after_round(request)
-        sheet, standings = sheet_and_standings(self.tournament, after_round=after)
-        return Response(crosstable_data(sheet, standings))
+    def get(self, request: Request, slug: str) -> HttpResponseBase:
+        def compute(after: int) -> dict[str, Any]:
+            return crosstable_data(*sheet_and_standings(self.tournament, after_round=after))
+
+        return self.cached_read(request, "crosstable", compute)
 
 
 class CrosstablePdfView(StandingsView):

@@ -1,0 +1,81 @@
+"""A tournament's version: the number that every change to what its pages show bumps.
+
+Public pages and API reads are cached under it (:mod:`tournaments.caching`), so a result
+entered is visible on the very next request: the next request reads the new number and
+misses the cache. This module is the one place that bumps it, from the models' save and
+delete signals (players, rounds, boards, absences and the tournament itself) and from the
+services that write many rows at once without signals (:func:`bump_version`).
+
+The bump runs when the writing transaction commits, once per tournament, as one UPDATE of
+the version alone: inside the transaction it would lock the tournament's row for the rest
+of every result write (serialising them, and inviting deadlocks with the boards' locks).
+A request that read the old number while the write committed caches newer data under an
+older key, which no later request asks for.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.db.models.signals import post_delete, post_save
+
+from tournaments.models import Absence, Pairing, Player, Round, Tournament
+
+
+def _bump(tournament_id: int) -> None:
+    Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
+
+
+def bump_version(tournament_id: int) -> None:
+    """Bump the tournament's version when the current transaction commits (at once outside
+    one). Called many times in one transaction, it bumps once."""
+    connection = transaction.get_connection()
+    if connection.in_atomic_block:
+        # A batch of results saves many boards: one bump is enough.
+        pending = (callback for _savepoints, callback, _robust in connection.run_on_commit)
+        if any(
+            isinstance(c, partial) and c.func is _bump and c.args == (tournament_id,)
+            for c in pending
+        ):
+            return
+    transaction.on_commit(partial(_bump, tournament_id))
+
+
+def _tournament_of(instance: Any) -> int | None:
+    if isinstance(instance, Tournament):
+        return instance.pk
+    if isinstance(instance, Pairing):
+        if Pairing.round.is_cached(instance):  # type: ignore[attr-defined]
+            return instance.round.tournament_id
+        return (
+            Round.objects.filter(pk=instance.round_id)
+            .values_list("tournament_id", flat=True)
+            .first()
+        )
+    if isinstance(instance, Absence):
+        if Absence.player.is_cached(instance):  # type: ignore[attr-defined]
+            return instance.player.tournament_id
+        return (
+            Player.objects.filter(pk=instance.player_id)
+            .values_list("tournament_id", flat=True)
+            .first()
+        )
+    return getattr(instance, "tournament_id", None)
+
+
+def _changed(sender: type, instance: Any, **kwargs: Any) -> None:
+    if kwargs.get("raw"):  # loading fixtures
+        return
+    tournament_id = _tournament_of(instance)
+    if tournament_id is not None:
+        bump_version(tournament_id)
+
+
+def connect() -> None:
+    """Listen to the models whose changes the pages show (called from the app's ready())."""
+    for model in (Tournament, Player, Round, Pairing, Absence):
+        post_save.connect(_changed, sender=model, dispatch_uid=f"version-save-{model.__name__}")
+        post_delete.connect(_changed, sender=model, dispatch_uid=f"version-delete-{model.__name__}")
