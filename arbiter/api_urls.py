@@ -7,4 +7,5 @@ app_name = "api"
 urlpatterns = [
     path("", include("tournaments.api.urls")),
     path("", include("games.api.urls")),
+    path("", include("jobs.api_urls")),
 ]

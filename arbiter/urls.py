@@ -9,6 +9,7 @@ from arbiter.login import ThrottledAdminAuthenticationForm, login
 from . import help as manual
 
 admin.site.login_form = ThrottledAdminAuthenticationForm
+from arbiter.health import health
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -20,7 +21,9 @@ urlpatterns = [
     path("api/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
     path("help/", manual.help_page, name="help"),
     path("help/<slug:topic>/", manual.help_page, name="help_topic"),
+    path("health/", health, name="health"),
     path("games/", include("games.urls")),
+    path("", include("jobs.urls")),
     path("", include("tournaments.urls")),
 ]
 

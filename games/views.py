@@ -12,6 +12,7 @@ import chess
 import chess.svg
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -43,6 +44,8 @@ from games.selectors import (
     open_envelope_of,
     rounds_of,
 )
+from jobs.models import Job
+from jobs.runner import start_job
 from tournaments.models import Pairing, Tournament
 from tournaments.permissions import (
     Action,
@@ -123,13 +126,16 @@ def upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PgnUploadForm(*_submitted(request, files=True))
     if request.method == "POST" and form.is_valid():
         file = form.cleaned_data["file"]
-        stored = services.upload_pgn(
-            tournament,
-            text=form.cleaned_data["text"],
-            file_name=file.name,
-            round_number=form.cleaned_data["round_number"],
-            user=request.user,
-        )
+        with transaction.atomic():
+            stored = services.upload_pgn(
+                tournament,
+                text=form.cleaned_data["text"],
+                file_name=file.name,
+                round_number=form.cleaned_data["round_number"],
+                user=request.user,
+                check=False,
+            )
+            job = _check_job(stored, request)
         read_as = form.cleaned_data["read_as"]
         if read_as != "utf-8":
             messages.warning(
@@ -140,7 +146,7 @@ def upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 )
                 % {"file": file.name, "encoding": ENCODINGS[read_as]},
             )
-        return redirect("games:upload_report", tournament_id=tournament.pk, upload_id=stored.pk)
+        return redirect("jobs:detail", job_id=job.pk)
     return render(request, "games/upload.html", {"tournament": tournament, "form": form})
 
 
@@ -149,33 +155,34 @@ def upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def upload_report(request: HttpRequest, tournament: Tournament, upload_id: int) -> HttpResponse:
     stored = get_object_or_404(PgnUpload, pk=upload_id, tournament=tournament)
     checks = services.stored_checks(stored)
-    changed = checks is None
     if checks is None:
-        checks = services.check_upload(stored)
+        if request.method == "POST":
+            # The ticks were given on a report that no longer holds: show the new one instead.
+            messages.error(
+                request,
+                _(
+                    "The file or the tournament's ruleset has changed since the games were "
+                    "checked. They have been checked again: review the report and import again."
+                ),
+            )
+        if request.method == "POST" or not _just_checked(request, stored):
+            return redirect("jobs:detail", job_id=_check_job(stored, request).pk)
+        checks = services.check_upload(stored)  # kept results unreadable: check here
     form = import_form(checks)(*_submitted(request))
-    if request.method == "POST" and changed:
-        # The ticks were given on a report that no longer holds: show the new one instead.
-        messages.error(
-            request,
-            _(
-                "The file or the tournament's ruleset has changed since the games were "
-                "checked. They have been checked again: review the report and import again."
-            ),
-        )
-    elif request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid():
         decisions = [
-            services.ImportDecision(check.number, int(form.cleaned_data[f"board_{check.number}"]))
+            (check.number, int(form.cleaned_data[f"board_{check.number}"]))
             for check in checks
             if form.cleaned_data.get(f"import_{check.number}")
             and form.cleaned_data.get(f"board_{check.number}")
         ]
-        try:
-            imported = services.import_games(checks, decisions, user=request.user)
-        except services.GameError as error:
-            _problems(request, error)
-        else:
-            messages.success(request, _("%(count)s games imported.") % {"count": len(imported)})
-            return redirect("games:tournament", tournament_id=tournament.pk)
+        job = start_job(
+            "pgn_import",
+            params={"upload": stored.pk, "decisions": decisions},
+            user=request.user,
+            tournament=tournament,
+        )
+        return redirect("jobs:detail", job_id=job.pk)
     rows = [
         (
             check,
@@ -199,6 +206,24 @@ def upload_report(request: HttpRequest, tournament: Tournament, upload_id: int) 
             "summary": summary,
             "matched": sum(c.pairing is not None for c in checks),
         },
+    )
+
+
+def _check_job(stored: PgnUpload, request: HttpRequest) -> Job:
+    return start_job(
+        "pgn_check", params={"upload": stored.pk}, user=request.user, tournament=stored.tournament
+    )
+
+
+def _just_checked(request: HttpRequest, stored: PgnUpload) -> bool:
+    """Whether the report was reached from a finished check of this very upload (so that a
+    check whose kept results cannot be read back does not send the user round in a loop)."""
+    job_id = request.GET.get("checked", "")
+    return (
+        job_id.isdigit()
+        and Job.objects.filter(
+            pk=int(job_id), kind="pgn_check", status=Job.Status.DONE, params__upload=stored.pk
+        ).exists()
     )
 
 

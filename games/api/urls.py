@@ -4,7 +4,7 @@ from django.urls import path
 
 import arbiter.converters  # noqa: F401  (registers <num:…>)
 
-from .views import games, incidents
+from .views import games, incidents, uploads
 
 GAME = "tournaments/<slug:slug>/games/<num:game_id>/"
 
@@ -12,4 +12,5 @@ urlpatterns = [
     path("tournaments/<slug:slug>/games/", games.GameListView.as_view(), name="games"),
     path(GAME, games.GameDetailView.as_view(), name="game"),
     path(GAME + "incidents/", incidents.IncidentListView.as_view(), name="incidents"),
+    path("tournaments/<slug:slug>/pgn/", uploads.PgnUploadView.as_view(), name="pgn_uploads"),
 ]

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -47,6 +47,15 @@ from .games import (
     record_on_board,
     store_moves,
 )
+
+
+class Progress(Protocol):
+    """Told how many games there are, then of each one done (a background job's bar)."""
+
+    def start(self, total: int) -> None: ...
+
+    def advance(self, count: int = 1) -> None: ...
+
 
 # Tags that the game's own fields hold; the others are kept as they are.
 _OWN_TAGS = {
@@ -201,18 +210,26 @@ class GameCheck:
 
 
 def check_pgn(
-    text: str, tournament: Tournament, *, round_number: int | None = None
+    text: str,
+    tournament: Tournament,
+    *,
+    round_number: int | None = None,
+    progress: Progress | None = None,
 ) -> list[GameCheck]:
     """Every game of ``text`` checked under the tournament's ruleset and matched to a board
     of round ``round_number`` (else of the game's ``Round`` tag)."""
     ruleset = get_ruleset(tournament.ruleset)
     boards = _boards_by_round(tournament)
-    return [
-        _matched(
-            record, CheckResult.from_report(check_safely(record, ruleset)), round_number, boards
-        )
-        for record in _records(text)
-    ]
+    records = list(_records(text))
+    if progress is not None:
+        progress.start(len(records))
+    checks = []
+    for record in records:
+        result = CheckResult.from_report(check_safely(record, ruleset))
+        checks.append(_matched(record, result, round_number, boards))
+        if progress is not None:
+            progress.advance()
+    return checks
 
 
 def _records(text: str) -> Iterator[GameRecord]:
@@ -249,8 +266,10 @@ def upload_pgn(
     file_name: str,
     round_number: int | None,
     user: AbstractBaseUser | None,
+    check: bool = True,
 ) -> PgnUpload:
-    """Keep an uploaded file with the rules engine's results on each of its games."""
+    """Keep an uploaded file with the rules engine's results on each of its games
+    (``check=False``: without them yet, for a background job to add)."""
     upload = PgnUpload.objects.create(
         tournament=tournament,
         round_number=round_number,
@@ -258,13 +277,16 @@ def upload_pgn(
         text=text,
         uploaded_by=recorded_user(user),
     )
-    check_upload(upload)
+    if check:
+        check_upload(upload)
     return upload
 
 
-def check_upload(upload: PgnUpload) -> list[GameCheck]:
+def check_upload(upload: PgnUpload, progress: Progress | None = None) -> list[GameCheck]:
     """Check every game of the upload and keep the results (and their digest) with it."""
-    checks = check_pgn(upload.text, upload.tournament, round_number=upload.round_number)
+    checks = check_pgn(
+        upload.text, upload.tournament, round_number=upload.round_number, progress=progress
+    )
     upload.checks = [check.result.as_json() for check in checks]
     upload.checked_digest = upload_digest(upload)
     upload.games = len(checks)
@@ -368,6 +390,7 @@ def import_games(
     decisions: Sequence[ImportDecision],
     *,
     user: AbstractBaseUser | None,
+    progress: Progress | None = None,
 ) -> list[Game]:
     """Import the chosen games, all or none. Raises :class:`GameError` listing every game
     that cannot be imported (nothing is written then)."""
@@ -392,7 +415,14 @@ def import_games(
         planned.append((check, pairing))
     if problems:
         raise GameError(problems)
-    return [import_game(check, pairing, user=user) for check, pairing in planned]
+    if progress is not None:
+        progress.start(len(planned))
+    games = []
+    for check, pairing in planned:
+        games.append(import_game(check, pairing, user=user))
+        if progress is not None:
+            progress.advance()
+    return games
 
 
 def _refusal(check: GameCheck | None, pairing: Pairing | None, used: set[int]) -> str | None:

@@ -1,0 +1,67 @@
+"""PGN files sent to be checked: ``202 Accepted`` and the background job that checks them."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.services import upload_pgn
+from jobs.runner import start_job
+from tournaments.api.base import TournamentApiView, validated
+from tournaments.api.errors import error_responses
+from tournaments.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from tournaments.permissions import Action
+
+
+class PgnUploadSerializer(serializers.Serializer[dict[str, object]]):
+    pgn = serializers.CharField(trim_whitespace=False, help_text="The PGN text, many games.")
+    file_name = serializers.CharField(max_length=255, default="upload.pgn")
+    round = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The round the games belong to (default: each game's Round tag).",
+    )
+
+
+class PgnUploadView(TournamentApiView):
+    actions = {"POST": Action.ENTER_GAMES}
+
+    @extend_schema(
+        operation_id="pgn_uploads_create",
+        summary="Send a PGN file to be checked; the reply is the job that checks it",
+        description=(
+            "Answers 202 at once with the job (Location: /api/v1/jobs/<id>/): follow it until "
+            "its status is done; its result names the report of every game."
+        ),
+        request=PgnUploadSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={202: OpenApiTypes.OBJECT, **error_responses(400, 401, 403, 404)},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        data = validated(PgnUploadSerializer, request)
+        with transaction.atomic():
+            stored = upload_pgn(
+                self.tournament,
+                text=str(data["pgn"]),
+                file_name=str(data["file_name"]),
+                round_number=data["round"],  # type: ignore[arg-type]
+                user=self.acting_user(),
+                check=False,
+            )
+            job = start_job(
+                "pgn_check",
+                params={"upload": stored.pk},
+                user=self.acting_user(),
+                tournament=self.tournament,
+            )
+        return Response(
+            job.as_dict(), status=202, headers={"Location": reverse("api:job", args=[job.pk])}
+        )

@@ -1,0 +1,5 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [path("jobs/<int:job_id>/", views.JobView.as_view(), name="job")]

@@ -1,0 +1,151 @@
+"""Starting and running jobs: on a Celery worker, or in a thread of this process.
+
+Every kind of job is a function registered with :func:`job_kind`; it gets the job and a
+:class:`Progress` and returns the job's result (JSON), or raises :class:`JobError` with the
+problems to show. The function runs inside one transaction that also marks the job done:
+a worker killed half-way commits nothing, the broker hands the job to another worker (the
+task is acknowledged only once it has finished), and that worker starts it afresh. The
+job's row is locked for the transaction, so a job delivered twice runs once; a job already
+done is not run again.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from .models import Job, progress_key
+
+logger = logging.getLogger(__name__)
+
+Handler = Callable[[Job, "Progress"], dict[str, Any]]
+_HANDLERS: dict[str, Handler] = {}
+
+
+class JobError(Exception):
+    """The job cannot be done as asked; ``problems`` says why (shown to the user)."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def job_kind(name: str) -> Callable[[Handler], Handler]:
+    """Register the function that runs jobs of kind ``name``."""
+
+    def register(handler: Handler) -> Handler:
+        _HANDLERS[name] = handler
+        return handler
+
+    return register
+
+
+class Progress:
+    """How far a job has got, kept in the shared cache (the job's transaction is not yet
+    committed, so its row cannot say) every ``step`` items and at the end."""
+
+    def __init__(self, job: Job, step: int = 25) -> None:
+        self.job = job
+        self.step = step
+        self.total = 0
+        self.done = 0
+
+    def start(self, total: int) -> None:
+        self.total, self.done = total, 0
+        self._publish()
+
+    def advance(self, count: int = 1) -> None:
+        self.done += count
+        if self.done % self.step < count or self.done >= self.total:
+            self._publish()
+
+    def _publish(self) -> None:
+        cache.set(progress_key(self.job.pk), (self.done, self.total), 24 * 3600)
+
+
+def start_job(kind: str, *, params: dict[str, Any], user: Any, tournament: Any = None) -> Job:
+    """Create a job and have it run once the current transaction commits."""
+    if kind not in _HANDLERS:
+        raise ValueError(f"no job kind {kind!r}; known: {', '.join(sorted(_HANDLERS))}")
+    job = Job.objects.create(
+        kind=kind,
+        params=params,
+        tournament=tournament,
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    if getattr(settings, "JOBS_EAGER", False):
+        # The tests: at once, inside the test's transaction (which never commits).
+        dispatch(job.pk)
+        job.refresh_from_db()
+    else:
+        transaction.on_commit(lambda: dispatch(job.pk))
+    return job
+
+
+def broker_url() -> str:
+    return str(getattr(settings, "CELERY_BROKER_URL", "") or "")
+
+
+def dispatch(job_id: int) -> None:
+    """Hand the job to Celery, or run it here: at once with ``JOBS_EAGER`` (the tests), else
+    in a background thread (``make run``: no broker, one process)."""
+    if getattr(settings, "JOBS_EAGER", False):
+        run_job(job_id)
+    elif broker_url():
+        from arbiter.celery import app  # imported only where a broker is used
+
+        app.send_task("jobs.run", args=[job_id])
+    else:
+        threading.Thread(target=_run_in_thread, args=(job_id,), daemon=True).start()
+
+
+def _run_in_thread(job_id: int) -> None:
+    try:
+        run_job(job_id)
+    finally:
+        connection.close()  # the thread's own connection
+
+
+def run_job(job_id: int) -> None:
+    """Run a job unless it is finished (a retry of a finished job does nothing)."""
+    started = Job.objects.filter(pk=job_id, status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
+    if not started.update(
+        status=Job.Status.RUNNING, started_at=timezone.now(), attempts=F("attempts") + 1
+    ):
+        return
+    try:
+        with transaction.atomic():
+            job = Job.objects.select_for_update().get(pk=job_id)
+            if job.finished:  # another worker finished it while this one waited for the lock
+                return
+            progress = Progress(job)
+            result = _HANDLERS[job.kind](job, progress)
+            Job.objects.filter(pk=job_id).update(
+                status=Job.Status.DONE,
+                result=result,
+                errors=[],
+                done=progress.done,
+                total=progress.total,
+                finished_at=timezone.now(),
+            )
+    except JobError as error:
+        _fail(job_id, error.problems)
+    except Exception as error:  # a bug: recorded on the job, logged with its traceback
+        logger.exception("job %s failed", job_id)
+        _fail(job_id, [f"{type(error).__name__}: {error}"])
+    finally:
+        cache.delete(progress_key(job_id))
+
+
+def _fail(job_id: int, problems: list[str]) -> None:
+    Job.objects.filter(pk=job_id).update(
+        status=Job.Status.FAILED, errors=problems, finished_at=timezone.now()
+    )
