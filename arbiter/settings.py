@@ -186,6 +186,10 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Throttles (tournaments.api.throttling), DRF's "number/period".
+API_WRITE_RATE = os.environ.get("API_WRITE_RATE", "300/min")
+API_FAILED_AUTH_RATE = os.environ.get("API_FAILED_AUTH_RATE", "20/min")
+
 # Background jobs (jobs.runner): on Celery workers when a broker is configured, else in a
 # thread of the web process. JOBS_EAGER runs them at once, in the request (the tests).
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "") or REDIS_URL

@@ -48,7 +48,10 @@ def import_uploaded_pgn(job: Job, progress: Progress) -> dict[str, Any]:
                 )
             ]
         )
-    decisions = [ImportDecision(number, pairing) for number, pairing in job.params["decisions"]]
+    chosen = job.params["decisions"]
+    if chosen == "matched":  # the API's choice: every importable game that found its board
+        chosen = [(c.number, c.pairing.pk) for c in checks if c.pairing and c.importable]
+    decisions = [ImportDecision(number, pairing) for number, pairing in chosen]
     try:
         games = import_games(checks, decisions, user=job.created_by, progress=progress)
     except GameError as error:

@@ -12,6 +12,8 @@ done is not run again.
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -121,6 +123,8 @@ def run_job(job_id: int) -> None:
         status=Job.Status.RUNNING, started_at=timezone.now(), attempts=F("attempts") + 1
     ):
         return
+    # Which process runs it, for whoever must stop it (the production-stack test kills it).
+    cache.set(runner_key(job_id), f"{socket.gethostname()}:{os.getpid()}", 24 * 3600)
     try:
         with transaction.atomic():
             job = Job.objects.select_for_update().get(pk=job_id)
@@ -143,6 +147,10 @@ def run_job(job_id: int) -> None:
         _fail(job_id, [f"{type(error).__name__}: {error}"])
     finally:
         cache.delete(progress_key(job_id))
+
+
+def runner_key(job_id: int) -> str:
+    return f"job-runner:{job_id}"
 
 
 def _fail(job_id: int, problems: list[str]) -> None:

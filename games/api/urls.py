@@ -13,4 +13,9 @@ urlpatterns = [
     path(GAME, games.GameDetailView.as_view(), name="game"),
     path(GAME + "incidents/", incidents.IncidentListView.as_view(), name="incidents"),
     path("tournaments/<slug:slug>/pgn/", uploads.PgnUploadView.as_view(), name="pgn_uploads"),
+    path(
+        "tournaments/<slug:slug>/pgn/<int:upload_id>/import/",
+        uploads.PgnImportView.as_view(),
+        name="pgn_import",
+    ),
 ]

@@ -161,3 +161,13 @@ def test_the_api_answers_202_with_the_job_that_checks_the_file(client, chebanenk
     followed = client.get(reply["Location"]).json()
     assert (followed["status"], followed["done"], followed["total"]) == ("done", 5, 5)
     assert followed["result"]["games"] == 5
+
+
+def test_the_api_imports_every_matched_game_of_a_checked_upload(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    stored = _checked_upload(chebanenko, arbiter)
+    reply = client.post(f"/api/v1/tournaments/{chebanenko.slug}/pgn/{stored.pk}/import/")
+    assert reply.status_code == 202
+    job = client.get(reply["Location"]).json()
+    assert (job["status"], job["result"]["imported"]) == ("done", 4)  # Volkov's is unmatched
+    assert Game.objects.count() == 4

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -10,7 +11,9 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.models import PgnUpload
 from games.services import upload_pgn
+from jobs.models import Job
 from jobs.runner import start_job
 from tournaments.api.base import TournamentApiView, validated
 from tournaments.api.errors import error_responses
@@ -62,6 +65,35 @@ class PgnUploadView(TournamentApiView):
                 user=self.acting_user(),
                 tournament=self.tournament,
             )
-        return Response(
-            job.as_dict(), status=202, headers={"Location": reverse("api:job", args=[job.pk])}
+        return _accepted(job)
+
+
+class PgnImportView(TournamentApiView):
+    actions = {"POST": Action.ENTER_GAMES}
+
+    @extend_schema(
+        operation_id="pgn_uploads_import",
+        summary="Import every checked game of an upload that matched its board",
+        description=(
+            "Answers 202 at once with the import job; the games are imported all or none "
+            "(the job's errors name every game that cannot be)."
+        ),
+        request=None,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={202: OpenApiTypes.OBJECT, **error_responses(401, 403, 404)},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, upload_id: int) -> Response:
+        stored = get_object_or_404(PgnUpload, pk=upload_id, tournament=self.tournament)
+        job = start_job(
+            "pgn_import",
+            params={"upload": stored.pk, "decisions": "matched"},
+            user=self.acting_user(),
+            tournament=self.tournament,
         )
+        return _accepted(job)
+
+
+def _accepted(job: Job) -> Response:
+    location = reverse("api:job", args=[job.pk])
+    return Response(job.as_dict(), status=202, headers={"Location": location})
