@@ -240,7 +240,7 @@ def _matched(
     record: GameRecord,
     result: CheckResult,
     round_number: int | None,
-    boards: dict[int, list[Pairing]],
+    boards: dict[int, RoundBoards],
 ) -> GameCheck:
     number = round_number or _round_tag(record.headers.get("Round", ""))
     check = GameCheck(record, result, number)
@@ -319,15 +319,52 @@ def _round_tag(value: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _boards_by_round(tournament: Tournament) -> dict[int, list[Pairing]]:
-    boards: dict[int, list[Pairing]] = {}
+PlayerKey = tuple[str, object]
+
+
+@dataclass
+class RoundBoards:
+    """A round's boards, with each board filed under what can identify its players (name
+    key, FIDE id), so that matching a game looks at the few boards that can be its own
+    instead of every board of the round: a 5,000-game file of a 5,000-board round compared
+    every game with every board (25 million name comparisons)."""
+
+    pairings: list[Pairing] = field(default_factory=list)
+    by_white: dict[PlayerKey, list[Pairing]] = field(default_factory=dict)
+    by_black: dict[PlayerKey, list[Pairing]] = field(default_factory=dict)
+
+    def add(self, pairing: Pairing) -> None:
+        assert pairing.black is not None
+        self.pairings.append(pairing)
+        for side, index in ((pairing.white, self.by_white), (pairing.black, self.by_black)):
+            for key in _player_keys(side.name, side.fide_id):
+                index.setdefault(key, []).append(pairing)
+
+    def candidates(self, white_tag: tuple[str, str]) -> list[Pairing]:
+        """The boards where the game's White may sit on either side, in board order: a
+        superset of those :func:`_same_player` accepts."""
+        keys = _player_keys(*white_tag)
+        found = {p.pk: p for key in keys for p in self.by_white.get(key, [])}
+        found.update({p.pk: p for key in keys for p in self.by_black.get(key, [])})
+        return sorted(found.values(), key=lambda p: p.board)
+
+
+def _player_keys(name: str, fide_id: str) -> list[PlayerKey]:
+    keys: list[PlayerKey] = [("name", name_key(name))]
+    if fide_id.strip():
+        keys.append(("id", fide_id.strip()))
+    return keys
+
+
+def _boards_by_round(tournament: Tournament) -> dict[int, RoundBoards]:
+    boards: dict[int, RoundBoards] = {}
     pairings = (
         Pairing.objects.filter(round__tournament=tournament, black__isnull=False)
         .select_related("white", "black", "round")
         .order_by("round__number", "board")
     )
     for pairing in pairings:
-        boards.setdefault(pairing.round.number, []).append(pairing)
+        boards.setdefault(pairing.round.number, RoundBoards()).add(pairing)
     return boards
 
 
@@ -346,19 +383,19 @@ def _same_player(player_name: str, player_fide_id: str, tag_name: str, tag_fide_
     return bool(key) and key == name_key(player_name)
 
 
-def _match(check: GameCheck, boards: dict[int, list[Pairing]]) -> None:
+def _match(check: GameCheck, boards: dict[int, RoundBoards]) -> None:
     headers = check.record.headers
     white = (headers.get("White", ""), headers.get("WhiteFideId", ""))
     black = (headers.get("Black", ""), headers.get("BlackFideId", ""))
     if check.round_number is None:
         check.unmatched_reason = _("no round given and no Round tag")
         return
-    candidates = boards.get(check.round_number, [])
-    check.candidates = candidates
-    if not candidates:
+    round_boards = boards.get(check.round_number, RoundBoards())
+    check.candidates = round_boards.pairings
+    if not round_boards.pairings:
         check.unmatched_reason = _("round %(round)s has no boards") % {"round": check.round_number}
         return
-    for pairing in candidates:
+    for pairing in round_boards.candidates(white):
         assert pairing.black is not None
         w, b = pairing.white, pairing.black
         if _same_player(w.name, w.fide_id, *white) and _same_player(b.name, b.fide_id, *black):
@@ -401,10 +438,14 @@ def import_games(
     problems = []
     planned = []
     used: set[int] = set()
+    # Boards that have a game already, in one query rather than one per game.
+    with_game = set(
+        Game.objects.filter(pairing__in=list(pairings)).values_list("pairing_id", flat=True)
+    )
     for decision in decisions:
         check = by_number.get(decision.number)
         pairing = pairings.get(decision.pairing_id)
-        problem = _refusal(check, pairing, used)
+        problem = _refusal(check, pairing, used, with_game)
         if problem:
             problems.append(
                 _("game %(number)s: %(problem)s") % {"number": decision.number, "problem": problem}
@@ -425,7 +466,9 @@ def import_games(
     return games
 
 
-def _refusal(check: GameCheck | None, pairing: Pairing | None, used: set[int]) -> str | None:
+def _refusal(
+    check: GameCheck | None, pairing: Pairing | None, used: set[int], with_game: set[int]
+) -> str | None:
     if check is None:
         return _("there is no such game in the file")
     if pairing is None or pairing.is_bye:
@@ -434,7 +477,7 @@ def _refusal(check: GameCheck | None, pairing: Pairing | None, used: set[int]) -
         return _("not importable: %(problem)s") % {"problem": check.problem()}
     if pairing.pk in used:
         return _("board %(board)s is chosen for two games") % {"board": pairing.board}
-    if Game.objects.filter(pairing=pairing).exists():
+    if pairing.pk in with_game:
         return _("board %(board)s of round %(round)s already has a game") % {
             "board": pairing.board,
             "round": pairing.round.number,

@@ -10,7 +10,7 @@ import pytest
 from django.urls import resolve
 from rest_framework.test import APIClient
 
-from games.models import Game
+from games.models import Game, PgnUpload
 from games.services.games import create_game
 from tests.factories import UserFactory
 from tournaments.api.tokens import create_api_token
@@ -41,6 +41,9 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
     player = t.players.get(start_rank=4).pk
     game = Game.objects.get(pairing__round__tournament=t).pk
     token = t.api_tokens.first() or create_api_token(t, name="spare", scope=READ, user=None)[0]
+    upload = t.pgn_uploads.first() or PgnUpload.objects.create(
+        tournament=t, file_name="round1.pgn", text=""
+    )
     return [
         ("get", url, None, READ),
         ("get", f"{url}state/", None, READ),
@@ -78,6 +81,8 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
         ("get", f"{url}tokens/", None, ARBITER),
         ("post", f"{url}tokens/", {"name": "x", "scope": "read"}, ARBITER),
         ("delete", f"{url}tokens/{token.pk}/", None, ARBITER),
+        ("post", f"{url}pgn/", {"pgn": "1. e4 e5 *"}, ARBITER),
+        ("post", f"{url}pgn/{upload.pk}/import/", {}, ARBITER),
     ]
 
 
