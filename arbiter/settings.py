@@ -185,6 +185,10 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+if os.environ.get("ARBITER_CACHE") == "off":
+    # Only to measure what the cache saves (bench/stack.py): nothing is kept, not even the
+    # throttle counts.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 
 # Throttles (tournaments.api.throttling), DRF's "number/period".
 API_WRITE_RATE = os.environ.get("API_WRITE_RATE", "300/min")
