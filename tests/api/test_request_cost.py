@@ -37,7 +37,7 @@ def _statements(queries: CaptureQueriesContext) -> list[str]:
 
 # Real commits, so that the tournament's version bump (run when the write commits) counts.
 @pytest.mark.django_db(transaction=True)
-def test_a_result_put_makes_at_most_six_statements(published: Tournament, as_scope: Any) -> None:
+def test_a_result_put_reads_each_row_once(published: Tournament, as_scope: Any) -> None:
     client = as_scope(RESULTS)
     board = f"/api/v1/tournaments/{published.slug}/rounds/1/pairings/1/"
     client.get(board)  # the token's use is recorded once; the PUT is measured alone
@@ -45,7 +45,10 @@ def test_a_result_put_makes_at_most_six_statements(published: Tournament, as_sco
         reply = client.put(board, {"result": "1-0"}, format="json")
     assert reply.status_code == 200
     statements = _statements(queries)
-    assert len(statements) <= 6, "\n".join(statements)
+    # The token; its creator's role (a token acts only while its creator may); the round and
+    # the board, locked in that order; the board's update and its audit row; whether the
+    # round is finished; the tournament's version bump after the commit. Was 12 and a write.
+    assert len(statements) <= 8, "\n".join(statements)
     # The board's row is read once (locked); the round's other boards are only counted.
     board_reads = [s for s in statements if s.startswith('SELECT "tournaments_pairing"."id"')]
     assert len(board_reads) == 1, "\n".join(board_reads)
