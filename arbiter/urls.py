@@ -4,12 +4,12 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
+from arbiter.health import health
 from arbiter.login import ThrottledAdminAuthenticationForm, login
 
 from . import help as manual
 
 admin.site.login_form = ThrottledAdminAuthenticationForm
-from arbiter.health import health
 
 urlpatterns = [
     path("admin/", admin.site.urls),
