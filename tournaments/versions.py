@@ -24,54 +24,56 @@ from django.db.models.signals import post_delete, post_save
 
 from tournaments.models import Absence, Pairing, Player, Round, Tournament
 
+Target = tuple[str, int]
+"""Whose version to bump: ``("tournament", id)``, or the tournament of ``("round", id)`` or
+``("player", id)``, found by the UPDATE itself: deleting a tournament deletes thousands of
+boards, and a query for each board's round took minutes."""
 
-def _bump(tournament_id: int) -> None:
-    Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
+_FILTERS = {"tournament": "pk", "round": "rounds__pk", "player": "players__pk"}
+
+
+def _bump(target: Target) -> None:
+    kind, pk = target
+    Tournament.objects.filter(**{_FILTERS[kind]: pk}).update(version=F("version") + 1)
 
 
 def bump_version(tournament_id: int) -> None:
     """Bump the tournament's version when the current transaction commits (at once outside
     one). Called many times in one transaction, it bumps once."""
+    _bump_on_commit(("tournament", tournament_id))
+
+
+def _bump_on_commit(target: Target) -> None:
     connection = transaction.get_connection()
     if connection.in_atomic_block:
         # A batch of results saves many boards: one bump is enough.
         pending = (callback for _savepoints, callback, _robust in connection.run_on_commit)
-        if any(
-            isinstance(c, partial) and c.func is _bump and c.args == (tournament_id,)
-            for c in pending
-        ):
+        if any(isinstance(c, partial) and c.func is _bump and c.args == (target,) for c in pending):
             return
-    transaction.on_commit(partial(_bump, tournament_id))
+    transaction.on_commit(partial(_bump, target))
 
 
-def _tournament_of(instance: Any) -> int | None:
+def _target(instance: Any) -> Target | None:
     if isinstance(instance, Tournament):
-        return instance.pk
+        return ("tournament", instance.pk)
     if isinstance(instance, Pairing):
         if Pairing.round.is_cached(instance):  # type: ignore[attr-defined]
-            return instance.round.tournament_id
-        return (
-            Round.objects.filter(pk=instance.round_id)
-            .values_list("tournament_id", flat=True)
-            .first()
-        )
+            return ("tournament", instance.round.tournament_id)
+        return ("round", instance.round_id)
     if isinstance(instance, Absence):
         if Absence.player.is_cached(instance):  # type: ignore[attr-defined]
-            return instance.player.tournament_id
-        return (
-            Player.objects.filter(pk=instance.player_id)
-            .values_list("tournament_id", flat=True)
-            .first()
-        )
-    return getattr(instance, "tournament_id", None)
+            return ("tournament", instance.player.tournament_id)
+        return ("player", instance.player_id)
+    tournament_id = getattr(instance, "tournament_id", None)
+    return None if tournament_id is None else ("tournament", tournament_id)
 
 
 def _changed(sender: type, instance: Any, **kwargs: Any) -> None:
     if kwargs.get("raw"):  # loading fixtures
         return
-    tournament_id = _tournament_of(instance)
-    if tournament_id is not None:
-        bump_version(tournament_id)
+    target = _target(instance)
+    if target is not None:
+        _bump_on_commit(target)
 
 
 def connect() -> None:
