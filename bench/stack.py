@@ -11,6 +11,17 @@ baseline measured in the same run):
 * the PGN import (check, then import, as background jobs) of ``--games`` games with 1 and
   2 Celery workers.
 
+Measured on a shared 2-core machine under a load average of 8 to 12 (other work running:
+absolute figures are low, the ratios are what counts), 8 clients, 5 s each:
+
+* standings reads, cached / uncached: 6.9 / 0.7 req/s with 1 web process (p50 1.0 s /
+  8.3 s), 7.2 / 0.7 with 2, 10.3 / 1.0 with 4: about 10x; a small GET in the same runs
+  15-24 req/s, so a cached standings read of 1,000 players costs 2.5x a small GET;
+* result writes: 20.1 /s with 1 process (p50 419 ms), 20.6 with 2, 5.4 with 4 (the
+  round's lock serialises the writes of one round; four processes on two busy cores);
+* one 100-player event's standings with 10 / 100 / 1,000 events in the database: cached
+  15.4 / 17.9 / 17.8 req/s, uncached 6.7 / 9.8 / 7.5: flat, the reads are by tournament.
+
 Needs ``BENCH_DATABASE_URL`` (a PostgreSQL database it may fill and empty) and
 ``BENCH_REDIS_URL``. Run: ``python -m bench stack`` or ``python -m bench.stack --seconds 5``.
 """

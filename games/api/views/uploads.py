@@ -80,7 +80,7 @@ class PgnImportView(TournamentApiView):
         ),
         request=None,
         parameters=[IDEMPOTENCY_PARAMETER],
-        responses={202: OpenApiTypes.OBJECT, **error_responses(401, 403, 404)},
+        responses={202: OpenApiTypes.OBJECT, **error_responses(400, 401, 403, 404)},
     )
     @idempotent
     def post(self, request: Request, slug: str, upload_id: int) -> Response:
