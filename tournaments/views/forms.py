@@ -29,7 +29,14 @@ class ConfirmField(forms.CharField):
 
 
 class DateInput(forms.DateInput):
+    """A browser date picker. Its value is ISO in every language (the picker shows it in
+    the reader's own format); a localised value such as ``2026/12/10`` shows blank and is
+    submitted blank, which would erase the date on save."""
+
     input_type = "date"
+
+    def __init__(self) -> None:
+        super().__init__(format="%Y-%m-%d")
 
 
 class TiebreakField(forms.CharField):
