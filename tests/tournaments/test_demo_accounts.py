@@ -28,3 +28,33 @@ def test_no_demo_accounts_in_production(settings):
     call_command("load_demo", "--if-empty", stdout=StringIO())
     assert Tournament.objects.count() == 2
     assert not get_user_model().objects.filter(username__in=["chief", "deputy"]).exists()
+
+
+@pytest.mark.django_db
+def test_the_demo_chief_arbiter_creates_and_imports_tournaments(client):
+    call_command("load_demo", "--if-empty", stdout=StringIO())
+    assert client.login(username="chief", password="chief-demo")
+    home = client.get(reverse("tournaments:home")).content.decode()
+    assert reverse("tournaments:create") in home
+    assert client.get(reverse("tournaments:create")).status_code == 200
+    assert client.get(reverse("tournaments:import_trf")).status_code == 200
+    client.logout()
+    # The deputy runs no events of his own.
+    assert client.login(username="deputy", password="deputy-demo")
+    assert client.get(reverse("tournaments:create")).status_code == 403
+
+
+@pytest.mark.django_db
+def test_organiser_command_lets_an_account_create_tournaments(client):
+    out = StringIO()
+    call_command("organiser", "wang", "--password", "a long passphrase 7", stdout=out)
+    assert "wang" in out.getvalue()
+    assert client.login(username="wang", password="a long passphrase 7")
+    assert client.get(reverse("tournaments:create")).status_code == 200
+    # An existing account keeps its password and gains the permission.
+    get_user_model().objects.create_user("li", password="li's own password")
+    call_command("organiser", "li", stdout=StringIO())
+    assert client.login(username="li", password="li's own password")
+    assert client.get(reverse("tournaments:import_trf")).status_code == 200
+    call_command("organiser", "li", "--remove", stdout=StringIO())
+    assert client.get(reverse("tournaments:create")).status_code == 403

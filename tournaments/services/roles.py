@@ -80,3 +80,18 @@ def revoke_role(
         user=user,
         old=existing.role,
     )
+
+
+def set_organiser(holder: AbstractBaseUser, allowed: bool = True) -> None:
+    """Let the account create and import tournaments (the ``add_tournament`` permission,
+    the same one the admin grants), or take that back; events it already runs keep their
+    roles."""
+    from django.contrib.auth.models import Permission
+
+    permission = Permission.objects.get(
+        content_type__app_label="tournaments", codename="add_tournament"
+    )
+    if allowed:
+        holder.user_permissions.add(permission)  # type: ignore[attr-defined]
+    else:
+        holder.user_permissions.remove(permission)  # type: ignore[attr-defined]

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand
 from games.demo import load_demo_games
 from tournaments.demo import load_demo
 from tournaments.models import Tournament, TournamentRole
-from tournaments.services.roles import grant_role
+from tournaments.services.roles import grant_role, set_organiser
 
 # Accounts a newcomer logs in with after `make run`. Development mode only: a known password
 # must never exist on a production site.
@@ -51,4 +51,7 @@ class Command(BaseCommand):
                 account.save()
             for tournament in tournaments:
                 grant_role(tournament, account, role, user=None)
+            if role == TournamentRole.Role.CHIEF_ARBITER:
+                # A chief arbiter runs events: he creates and imports his own.
+                set_organiser(account)
             self.stdout.write(f"Log in as {username} / {password} ({role.label}, demo events)")
