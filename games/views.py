@@ -463,7 +463,8 @@ def envelope_print(request: HttpRequest, game_id: int, envelope_id: int) -> Http
 
 @login_required
 def resume(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game(request, game_id, Action.RECORD_INCIDENTS)
+    # Opening the envelope reads the sealed move: the chief arbiter's right (roles page).
+    game = _game(request, game_id, Action.OPEN_SEALED_MOVE)
     envelope = open_envelope_of(game)
     if envelope is None:
         messages.error(request, _("The game has no sealed envelope to open."))

@@ -108,8 +108,15 @@ ROLE_ACTIONS: dict[str, frozenset[Action]] = {
 }
 """What each role may do to the tournament it is held on."""
 
+# A game without a tournament has no roles: whoever records it is its arbiter.
 _STANDALONE_ACTIONS = frozenset(
-    {Action.VIEW, Action.FOLLOW, Action.ENTER_GAMES, Action.RECORD_INCIDENTS}
+    {
+        Action.VIEW,
+        Action.FOLLOW,
+        Action.ENTER_GAMES,
+        Action.RECORD_INCIDENTS,
+        Action.OPEN_SEALED_MOVE,
+    }
 )
 
 

@@ -210,11 +210,32 @@ def apply_incident(incident: Incident, *, user: AbstractBaseUser | None) -> Game
         _annul(game, incident, decision, reason, user)
     elif game.status in (Game.Status.SCHEDULED, Game.Status.ADJOURNED):
         _set_status(game, Game.Status.IN_PROGRESS, reason, user, incident)
+        _board_back_in_play(game, incident, reason, user)
     incident.applied = True
     incident.applied_at = timezone.now()
     incident.applied_by = recorded_user(user)
     incident.save(update_fields=["applied", "applied_at", "applied_by"])
     return game
+
+
+def _board_back_in_play(
+    game: Game, incident: Incident, reason: str, user: AbstractBaseUser | None
+) -> None:
+    """A resumed game is played again: its board is no longer an adjourned one pending
+    (on the round page, the dashboard's count and the crosstable's "A")."""
+    if game.pairing is None or game.pairing.result != Result.ADJOURNED:
+        return
+    try:
+        record_result(
+            game.pairing,
+            Result.NOT_PLAYED,
+            source=EntrySource.RULING,
+            user=user,
+            reason=reason,
+            ruling_ref=f"{incident.article} (incident {incident.pk})",
+        )
+    except TournamentError as error:
+        raise GameError(error.problems) from None
 
 
 def _restore(

@@ -271,8 +271,23 @@ def test_sealed_move_is_hidden_until_the_resumption(client, chebanenko, arbiter,
     assert game.pairing.result == Result.ADJOURNED
     client.force_login(chief)
     chief_view = client.get(reverse("games:envelope", args=[game.pk, envelope.pk]))
-    assert "<strong>Qa3</strong>" in chief_view.content.decode()
+    assert '<strong class="no-print">Qa3</strong>' in chief_view.content.decode()
     client.force_login(arbiter)
+    attendance = {
+        "session_start": "2020-05-24T10:00",
+        "ruled_at": "2020-05-24T10:05",
+        "white_arrived": "2020-05-24T09:58",
+        "black_arrived": "2020-05-24T09:59",
+    }
+    # Only the chief arbiter opens sealed moves (the roles page): not the deputy.
+    assert (
+        "Resume: open the envelope"
+        not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    )
+    assert client.post(reverse("games:resume", args=[game.pk]), attendance).status_code == 403
+    envelope.refresh_from_db()
+    assert not envelope.is_open
+    client.force_login(chief)
     page = client.post(
         reverse("games:resume", args=[game.pk]),
         {
@@ -289,9 +304,70 @@ def test_sealed_move_is_hidden_until_the_resumption(client, chebanenko, arbiter,
     game.refresh_from_db()
     assert game.sans()[-1] == "Qa3"
     assert game.status == Game.Status.IN_PROGRESS
+    # Once open, the envelope is no secret: the deputy reads it.
+    client.force_login(arbiter)
+    opened = client.get(reverse("games:envelope", args=[game.pk, envelope.pk])).content.decode()
+    assert "<strong>Qa3</strong>" in opened
 
 
-def test_illegal_sealed_move_loses_at_the_resumption(client, chebanenko, arbiter):
+def test_the_printed_envelope_never_shows_the_sealed_move(client, chebanenko, arbiter, chief):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, FISCHER_12)
+    seal(client, game)
+    envelope = SealedEnvelope.objects.get(game=game)
+    client.force_login(chief)
+    page = client.get(reverse("games:envelope", args=[game.pk, envelope.pk])).content.decode()
+    # On screen for the chief; the printout says "sealed" in its place (as the PDF does).
+    assert '<span class="print-only">sealed</span><strong class="no-print">Qa3</strong>' in page
+
+
+def seal(client, game):
+    client.post(
+        reverse("games:seal", args=[game.pk]),
+        {
+            "sealer": "white",
+            "sealed_move": "Qa3",
+            "white_used": "6000",
+            "black_used": "6500",
+            "adjourned_at": "2020-05-23T20:00",
+            "resumes_at": "2020-05-24T10:00",
+        },
+    )
+
+
+def test_a_resumed_game_is_no_longer_an_adjourned_board(client, chebanenko, arbiter, chief):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, FISCHER_12)
+    seal(client, game)
+    tournament = chebanenko
+    round_page = reverse("tournaments:round", args=[tournament.pk, 1])
+    crosstable = reverse("tournaments:crosstable", args=[tournament.pk])
+    dashboard = reverse("tournaments:dashboard", args=[tournament.pk])
+    assert 'value="adj" selected' in client.get(round_page).content.decode()
+    client.force_login(chief)
+    client.post(
+        reverse("games:resume", args=[game.pk]),
+        {
+            "session_start": "2020-05-24T10:00",
+            "ruled_at": "2020-05-24T10:05",
+            "white_arrived": "2020-05-24T09:58",
+            "black_arrived": "2020-05-24T09:59",
+        },
+    )
+    apply(client, Incident.objects.get(game=game, kind="resumption"))
+    game.refresh_from_db()
+    assert game.status == Game.Status.IN_PROGRESS
+    assert game.pairing.result == Result.NOT_PLAYED
+    assert 'value="adj" selected' not in client.get(round_page).content.decode()
+    assert not client.get(dashboard).context["status"].adjourned.exists()
+    assert ">A<" not in client.get(crosstable).content.decode()
+    change = game.pairing.result_changes.last()
+    assert (change.old_result, change.new_result) == (Result.ADJOURNED, Result.NOT_PLAYED)
+
+
+def test_illegal_sealed_move_loses_at_the_resumption(client, chebanenko, arbiter, chief):
     client.force_login(arbiter)
     game = start(client, chebanenko)
     enter(client, game, FISCHER_12)
@@ -306,6 +382,7 @@ def test_illegal_sealed_move_loses_at_the_resumption(client, chebanenko, arbiter
             "resumes_at": "2020-05-24T10:00",
         },
     )
+    client.force_login(chief)
     client.post(
         reverse("games:resume", args=[game.pk]),
         {
