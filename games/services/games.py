@@ -150,7 +150,8 @@ def save_moves(
     old = game.sans()
     if old == written and not clocks:
         return game
-    if old and not reason.strip():
+    appended = written[: len(old)] == old  # moves added after the recorded ones change none
+    if not appended and not reason.strip():
         raise GameError(_("Changing moves already recorded needs a reason."))
     game.moves.all().delete()
     store_moves(game, written, clocks or {})

@@ -94,6 +94,22 @@ def test_move_entry_reports_the_first_move_that_does_not_fit(client, chebanenko,
     assert game.sans() == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O"]
 
 
+def test_appending_moves_needs_no_reason_but_changing_one_does(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    url = reverse("games:moves", args=[game.pk])
+    client.post(url, {"moves": FISCHER_12.rsplit(" ", 4)[0], "save": ""})
+    assert len(game.sans()) == 20
+    # Moves 11-12 (plies 21-24) added after the record: nothing recorded changes.
+    added = client.post(url, {"moves": FISCHER_12, "save": ""})
+    assert added.status_code == 302
+    assert len(game.sans()) == 24
+    changed = client.post(url, {"moves": FISCHER_12.replace("Qa4 c5", "Qb3 c5"), "save": ""})
+    assert changed.status_code == 200
+    assert "Changing moves already recorded needs a reason." in changed.content.decode()
+    assert game.sans()[-2] == "Qa4"
+
+
 def test_board_svg_at_any_ply(client, chebanenko, arbiter):
     client.force_login(arbiter)
     game = start(client, chebanenko)
