@@ -194,15 +194,16 @@ def round_robin_table(
     planned_rounds: int | None = None,
 ) -> Table:
     """The round-robin grid: one cell per opponent (two marks in a double round robin),
-    the diagonal blacked out, then points, tie-breaks and the rank again."""
+    the diagonal blacked out, then points, tie-breaks and the rank again. Columns and the
+    "No." column give the starting number, as the notes under the table do."""
     players = {p.start_rank: p for p in sheet.players}
     ordered = _ordered(standings, order)
-    line_of = {row.start_rank: line for line, row in enumerate(ordered, start=1)}
+    numbers = [row.start_rank for row in ordered]
     columns = [
         Column(_("Rk")),
         Column(_("No.")),
         *_player_columns(),
-        *(Column(str(line), "center", "result") for line in line_of.values()),
+        *(Column(str(number), "center", "result") for number in numbers),
         Column(_("Pts")),
         *_tiebreak_columns(standings),
         Column(_("Rk")),
@@ -212,7 +213,7 @@ def round_robin_table(
         player = players[row.start_rank]
         games = _games_between(player, sheet.rounds)
         grid = []
-        for opponent in line_of:
+        for opponent in numbers:
             if opponent == row.start_rank:
                 grid.append(Cell("", style="diagonal"))
                 continue
@@ -222,7 +223,7 @@ def round_robin_table(
         rows.append(
             (
                 Cell(row.place, sort=row.rank),
-                Cell(str(line_of[row.start_rank]), sort=line_of[row.start_rank]),
+                Cell(str(row.start_rank), sort=row.start_rank),
                 *_player_cells(player),
                 *grid,
                 Cell(format_points(row.points), sort=float(row.points)),
@@ -258,12 +259,11 @@ def wall_chart_table(
     """The Swiss wall chart: per round the opponent's line number, colour and result over the
     running score; then points and tie-breaks.
 
-    The opponent's number is his line in this chart: his final rank's line when ordered by
-    rank, his starting rank when ordered by starting rank.
+    Players and opponents are named by starting number (the "No." column), as the notes
+    under the table name them, whichever order the rows are in.
     """
     players = {p.start_rank: p for p in sheet.players}
     ordered = _ordered(standings, order)
-    line_of = {row.start_rank: line for line, row in enumerate(ordered, start=1)}
     columns = [
         Column(_("Rk")),
         Column(_("No.")),
@@ -286,13 +286,13 @@ def wall_chart_table(
                 top = BYE_SYMBOLS.get(entry.outcome, "")
             else:
                 colour = COLOR_LETTERS.get(entry.color, "") if entry.color else ""
-                top = f"{line_of[entry.opponent]}{colour}{RESULT_SYMBOLS[entry.outcome]}"
+                top = f"{entry.opponent}{colour}{RESULT_SYMBOLS[entry.outcome]}"
             text = f"{top}\n{format_points(total)}" if top else ""
             cells.append(Cell(text, sort=float(total), style=_style([entry])))
         rows.append(
             (
                 Cell(row.place, sort=row.rank),
-                Cell(str(line_of[row.start_rank]), sort=line_of[row.start_rank]),
+                Cell(str(row.start_rank), sort=row.start_rank),
                 *_player_cells(player),
                 *cells,
                 Cell(format_points(row.points), sort=float(row.points)),

@@ -43,8 +43,9 @@ def test_a_thousand_player_swiss_wall_chart_renders_on_landscape_pages():
     for number in range(1, total + 1):
         assert f"Page {number} of {total}" in cells
     # Every player is printed once, in rank order; long names shrink or wrap, never vanish.
-    lines = [row[1].text for row in table.rows]
-    assert lines == [str(n) for n in range(1, 1001)]
+    numbers = [row[1].text for row in table.rows]
+    assert numbers == [str(row.start_rank) for row in standings.rows]
+    assert sorted(numbers, key=int) == [str(n) for n in range(1, 1001)]
     text = "\n".join(cells)
     for name in LONG_NAMES:
         head = name.split(",")[0][:12]

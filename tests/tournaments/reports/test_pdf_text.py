@@ -36,7 +36,8 @@ def test_held_round_robin_crosstable_reads_back_as_published(held_round_robin):
     sb, ks, de_rank = held_expected(14), held_expected(16), held_expected(26)
     # Exercise 26: places after points and DE; SB and KS do not separate Bruno and Charline.
     assert de_rank == {"1": 1, "2": 2, "3": 2, "4": 6, "5": 5, "6": 4}
-    # Lines in rank order: Alyx, Bruno, Charline, Helene, Franck, David; each grid row read
+    # Rows in rank order, by starting number: Alyx, Bruno, Charline, Helene, Franck, David;
+    # each grid row read
     # from the TRF file's own games (the diagonal prints nothing).
     rows = [
         (1, "1", "Alyx", "2200", ["1", "1", "1", "½", "0"], "3.5"),
@@ -47,8 +48,8 @@ def test_held_round_robin_crosstable_reads_back_as_published(held_round_robin):
         (4, "6", "David", "2050", ["1", "0", "0", "½", "0"], "1.5"),
     ]
     assert mimetype == "application/pdf"
-    for line, (number, place, name, rating, grid, points) in enumerate(rows, start=1):
-        head = [place, str(line), name, rating, "NOR", *grid, points]
+    for number, place, name, rating, grid, points in rows:
+        head = [place, str(number), name, rating, "NOR", *grid, points]
         start = next(i for i in range(len(cells)) if cells[i : i + len(head)] == head)
         after_de = start + len(head) + 1
         assert cells[after_de : after_de + 3] == [sb[str(number)], ks[str(number)], place]

@@ -1,0 +1,47 @@
+"""The "No." column is the starting number, the number the notes and the grid use too."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from tournaments.reports.tables import round_robin_table, wall_chart_table
+from tournaments.scoring.standings import compute_standings
+
+from .conftest import trf_sheet
+
+
+def _with_withdrawal(sheet, start_rank, after_round):
+    players = tuple(
+        replace(p, withdrawn_after=after_round) if p.start_rank == start_rank else p
+        for p in sheet.players
+    )
+    return replace(sheet, players=players)
+
+
+def test_wall_chart_by_rank_names_every_player_by_starting_number():
+    # Karl-Mala 2005: the final order is far from the starting order.
+    sheet = _with_withdrawal(trf_sheet("karl_mala_2005.trf"), start_rank=18, after_round=5)
+    start_rank_of = {p.name: p.start_rank for p in sheet.players}
+    table = wall_chart_table(sheet, compute_standings(sheet, ["BH", "SB"]), order="rank")
+    rows = table.texts()
+    assert [row[1] for row in rows] != [str(line) for line in range(1, len(rows) + 1)]
+    for row in rows:
+        assert row[1] == str(start_rank_of[row[2]])
+    # The note's number points at the row of the player it names.
+    withdrew = next(note for note in table.notes if "withdrew" in note)
+    name, number = re.match(r"(.+) \(no\. (\d+)\) withdrew", withdrew).groups()
+    assert next(row for row in rows if row[1] == number)[2] == name
+    # Opponents are named by starting number: the winner's round-1 opponent.
+    leader = next(p for p in sheet.players if p.name == rows[0][2])
+    opponent = leader.entry(1).opponent
+    assert rows[0][6].split("\n")[0].startswith(str(opponent))
+
+
+def test_round_robin_grid_headers_are_the_rows_starting_numbers(held_round_robin):
+    standings = compute_standings(held_round_robin, ["DE", "SB", "KS"])
+    table = round_robin_table(held_round_robin, standings, order="rank")
+    numbers = [row[1] for row in table.texts()]
+    assert numbers == ["1", "2", "3", "6", "5", "4"]  # Helene, Franck, David: no. 6, 5, 4
+    grid_headers = [column.label for column in table.columns[6 : 6 + len(numbers)]]
+    assert grid_headers == numbers
