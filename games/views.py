@@ -306,7 +306,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             incidents=incidents_of(game),
             changes=game.changes.select_related("user"),
             envelope=open_envelope_of(game),
-            correction=CorrectionForm(),
+            correction=CorrectionForm(initial={"result": game.result}),
             incident_kinds=[
                 (kind, incident_kind_label(kind, game_ruleset(game))) for kind in INCIDENT_FORMS
             ],

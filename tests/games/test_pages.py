@@ -110,6 +110,17 @@ def test_appending_moves_needs_no_reason_but_changing_one_does(client, chebanenk
     assert game.sans()[-2] == "Qa4"
 
 
+def test_the_correction_form_starts_from_the_games_result(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, "e4 e5")
+    client.post(reverse("games:correct", args=[game.pk]), {"result": "1/2-1/2", "reason": "agreed"})
+    page = client.get(reverse("games:detail", args=[game.pk]))
+    form = page.context["correction"]
+    assert form["result"].value() == "1/2-1/2"
+    assert '<option value="1/2-1/2" selected>' in page.content.decode()
+
+
 def test_board_svg_at_any_ply(client, chebanenko, arbiter):
     client.force_login(arbiter)
     game = start(client, chebanenko)
