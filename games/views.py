@@ -193,7 +193,7 @@ def upload_report(request: HttpRequest, tournament: Tournament, upload_id: int) 
     ]
     summary = {
         status: sum(c.status == status for c in checks)
-        for status in ("clean", "illegal", "mismatch", "syntax", "not_checked")
+        for status in ("clean", "illegal", "mismatch", "syntax", "not_checked", "board_conflict")
     }
     return render(
         request,

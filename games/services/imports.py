@@ -192,6 +192,8 @@ class GameCheck:
     unmatched_reason: str = ""
     rejected_reason: str = ""
     candidates: list[Pairing] = field(default_factory=list)
+    board_conflict: str = ""
+    """Why the game's result cannot go on its matched board (another result entered there)."""
 
     @property
     def number(self) -> int:
@@ -203,9 +205,15 @@ class GameCheck:
 
     @property
     def status(self) -> str:
+        """The rules engine's finding, or ``board_conflict`` for a game it found clean whose
+        result contradicts the one entered on its board."""
+        if self.result.status == "clean" and self.board_conflict:
+            return "board_conflict"
         return self.result.status
 
     def problem(self) -> str:
+        if self.status == "board_conflict":
+            return self.board_conflict
         return self.result.problem()
 
 
@@ -400,6 +408,7 @@ def _match(check: GameCheck, boards: dict[int, RoundBoards]) -> None:
         w, b = pairing.white, pairing.black
         if _same_player(w.name, w.fide_id, *white) and _same_player(b.name, b.fide_id, *black):
             check.pairing = pairing
+            check.board_conflict = _result_conflict(check.result.declared, pairing) or ""
             return
         if _same_player(w.name, w.fide_id, *black) and _same_player(b.name, b.fide_id, *white):
             check.unmatched_reason = _(
@@ -482,7 +491,11 @@ def _refusal(
             "board": pairing.board,
             "round": pairing.round.number,
         }
-    declared = check.result.declared
+    return _result_conflict(check.result.declared, pairing)
+
+
+def _result_conflict(declared: str, pairing: Pairing) -> str | None:
+    """Why a game declaring ``declared`` cannot go on ``pairing``, whose entered result differs."""
     if (
         declared in DECIDED_SCORES
         and Result(pairing.result).is_decided

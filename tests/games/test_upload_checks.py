@@ -131,3 +131,26 @@ def test_results_that_are_not_what_was_written_are_not_used(chebanenko, arbiter,
     PgnUpload.objects.filter(pk=stored.pk).update(checks=kept)
     stored.refresh_from_db()
     assert stored_checks(stored) is None
+
+
+def test_a_result_contradicting_the_board_is_flagged_by_the_check_not_at_import(
+    client, chebanenko, arbiter
+):
+    from tournaments.models import EntrySource, Pairing, Result
+    from tournaments.services import record_result
+
+    # Board 2's game is 0-1 in the file; the arbiter had entered 1-0 from the result slip.
+    board_two = Pairing.objects.get(round__tournament=chebanenko, board=2)
+    record_result(board_two, Result.WHITE_WINS, source=EntrySource.HAND, user=arbiter)
+    client.force_login(arbiter)
+    page = upload(client, chebanenko, ROUND_ONE.name)
+    text = page.content.decode()
+    assert "5 games: 4 clean" in text
+    assert "1 game contradicts the result entered on its board." in text
+    assert "board 2 already has the result 1-0 but the game says 0-1" in text
+    offered = ticked(page)
+    assert "import_2" not in offered  # not ticked: the rest of the batch goes in
+    done = client.post(page.redirect_chain[-1][0], offered, follow=True)
+    assert "3 games imported." in done.content.decode()
+    board_two.refresh_from_db()
+    assert board_two.result == Result.WHITE_WINS
