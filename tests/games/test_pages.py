@@ -513,3 +513,16 @@ def test_online_draw_offers_count_the_games_earlier_offers(client):
     )
     assert second.ruling["details"]["offer_allowed"] is False
     assert "until the opponent has offered" in second.ruling["explanation"]["en"]
+
+
+def test_a_bye_on_the_games_list_is_a_bye_not_a_game_to_play(client, chebanenko, arbiter):
+    from tournaments.models import ByeKind, Round
+
+    round_two = Round.objects.create(tournament=chebanenko, number=2, status="published")
+    lone = chebanenko.players.first()
+    Pairing.objects.create(round=round_two, board=1, white=lone, bye=ByeKind.PAIRING_ALLOCATED)
+    client.force_login(arbiter)
+    page = client.get(reverse("games:tournament", args=[chebanenko.pk])).content.decode()
+    section = page.split("Round 2")[1]
+    assert "Pairing-allocated bye" in section
+    assert "not yet played" not in section
