@@ -136,6 +136,8 @@ def parse_time_control(text: str) -> TimeControl:
         if not seconds.isdigit():
             raise TimeControlError(text, "a sandglass control is '*' and whole seconds")
         return TimeControl(text=value, periods=(Period(None, int(seconds)),), sandglass=True)
+    if _HAS_UNITS.search(value):
+        return _parse_written(text, value)
     try:
         parsed = chess.pgn.parse_time_control(value)
     except ValueError as error:
@@ -151,6 +153,89 @@ def parse_time_control(text: str) -> TimeControl:
         if not all(map(math.isfinite, (period.increment, period.delay))):
             raise TimeControlError(text, "times must be numbers")
     return TimeControl(text=value, periods=periods)
+
+
+# How arbiters write a control, as FIDE does: ``90'/40 + 30' + 30"`` is 90 minutes for 40
+# moves, then 30 minutes for the rest, with 30 seconds added to every move from move 1;
+# ``40/2h, 1h``, ``15' + 10"``, ``90 min/40 moves + 30 min + 30 s/move`` and the Chinese
+# ``90分/40步 + 30分 + 30秒`` are read the same way. A term with a unit of time is a period
+# (``/N`` after it or ``N/`` before it gives its moves); a term in seconds after the periods
+# is the increment, which FIDE's notation adds in every period.
+_UNIT_WORDS = (
+    ("小时", "h"),
+    ("分钟", "'"),
+    ("分", "'"),
+    ("秒", '"'),
+    ("步", ""),
+    ("回合", ""),
+    ("’’", '"'),
+    ("''", '"'),
+    ("″", '"'),
+    ("′", "'"),
+    ("’", "'"),
+    ("＋", "+"),
+    ("，", ","),
+    ("／", "/"),
+)
+_HAS_UNITS = re.compile(r"['\"′″’h]|\d\s*(min|sec|s\b|m\b)|分|秒|小时", re.IGNORECASE)
+_SEPARATORS = re.compile(r"\s*(?:\+|,|;|\bthen\b|\band\b)\s*", re.IGNORECASE)
+_AMOUNT = (
+    r"(?:(?P<hours>\d+(?:\.\d+)?)\s*h\s*)?"
+    r"(?:(?P<minutes>\d+(?:\.\d+)?)\s*')?"
+    r"(?:\s*(?P<seconds>\d+(?:\.\d+)?)\s*\")?"
+)
+_TERM = re.compile(
+    r"(?:(?P<before>\d+)\s*(?:moves?)?\s*(?:/|in)\s*)?"
+    + _AMOUNT
+    + r"\s*(?:/\s*(?P<after>\d+)\s*(?:moves?)?)?"
+    + r"\s*(?P<per_move>(?:/|per)\s*move|inc(?:rement)?)?"
+)
+
+
+def _normalised(value: str) -> str:
+    text = value.strip()
+    for written, unit in _UNIT_WORDS:
+        text = text.replace(written, unit)
+    text = re.sub(r"(\d)\s*(?:hours?|hrs?)\b", r"\1h", text, flags=re.IGNORECASE)
+    text = re.sub(r"(\d)\s*(?:minutes?|mins?|m)\b", r"\1'", text, flags=re.IGNORECASE)
+    text = re.sub(r"(\d)\s*(?:seconds?|secs?|s)\b", r'\1"', text, flags=re.IGNORECASE)
+    return text
+
+
+def _parse_written(text: str, value: str) -> TimeControl:
+    """A control written with units of time (FIDE's notation); see ``_UNIT_WORDS``."""
+    periods: list[tuple[int | None, float]] = []
+    increment: float | None = None
+    for term in _SEPARATORS.split(_normalised(value)):
+        match = _TERM.fullmatch(term.strip())
+        if not term.strip() or match is None or not any(match.group(u) for u in _UNITS):
+            raise TimeControlError(
+                text, f"cannot read {term.strip()!r}: expected e.g. 90'/40 + 30' + 30\""
+            )
+        seconds = sum(float(match.group(u) or 0) * _UNITS[u] for u in _UNITS)
+        moves = match.group("before") or match.group("after")
+        only_seconds = not (match.group("hours") or match.group("minutes"))
+        if match.group("per_move") or (only_seconds and periods and moves is None):
+            if increment is not None:
+                raise TimeControlError(text, "only one increment per control")
+            increment = seconds
+            continue
+        if increment is not None:
+            raise TimeControlError(text, "the increment comes after the periods")
+        if periods and periods[-1][0] is None:
+            raise TimeControlError(text, "only the last period can be for the rest of the game")
+        periods.append((int(moves) if moves else None, seconds))
+    if not periods:
+        raise TimeControlError(text, "no period: expected e.g. 90'/40 + 30' + 30\"")
+    return TimeControl(
+        text=value,
+        periods=tuple(
+            Period(moves, round(seconds), increment=increment or 0) for moves, seconds in periods
+        ),
+    )
+
+
+_UNITS = {"hours": 3600, "minutes": 60, "seconds": 1}
 
 
 def _reason(error: ValueError) -> str:

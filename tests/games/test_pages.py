@@ -194,6 +194,23 @@ def test_wrong_claim_penalty_makes_the_claimant_overstep(client, chebanenko, arb
     assert game.pairing.result_changes.get().reason == "ruling"
 
 
+def test_a_claim_reads_the_time_control_as_the_tournament_form_took_it(client, chebanenko, arbiter):
+    chebanenko.time_control = "90'/40 + 30' + 30\""  # FIDE's notation, as typed on the form
+    chebanenko.save()
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, FISCHER_12)
+    page, incident = rule(
+        client,
+        game,
+        "draw_claim",
+        {"claimant": "white", "claim": "fifty_moves", "claimant_used": "5000"},
+    )
+    assert incident is not None, page.content.decode()
+    # 5000 s used plus the 300 s penalty stays within 90 minutes and 11 increments.
+    assert incident.decision == "play_on"
+
+
 def test_illegal_move_found_restores_the_position_before_it(client, chebanenko, arbiter):
     client.force_login(arbiter)
     game = start(client, chebanenko)

@@ -12,6 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.rules.clocks import TimeControlError, parse_time_control
 from tournaments.limits import MAX_ROUNDS
 from tournaments.models import Tournament, TournamentLog, TournamentRole, WithdrawalRule
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
@@ -166,6 +167,24 @@ def _full_clean(tournament: Tournament) -> list[str]:
             % {"limit": MAX_ROUNDS}
         )
     return problems
+
+
+def time_control_problems(text: str) -> list[str]:
+    """Why the games' clock parser cannot read ``text`` (a control typed on the form or sent
+    to the API); it would fail every claim and flag fall that needs the time. A TRF file's
+    control is kept as the file writes it."""
+    try:
+        parse_time_control(text)
+    except TimeControlError as error:
+        return [
+            _(
+                "The time control %(text)s cannot be read (%(reason)s). Write it as FIDE "
+                "does, e.g. 90'/40 + 30' + 30\", or as a PGN TimeControl tag, e.g. "
+                "40/5400+30:1800+30."
+            )
+            % {"text": text, "reason": error.reason}
+        ]
+    return []
 
 
 def _unique_slug(name: str) -> str:

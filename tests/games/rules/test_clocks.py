@@ -89,3 +89,38 @@ def test_no_overstep_when_in_time_and_zero_clock_reading_is_one():
     ]
     overstep = find_overstep(readings, control)
     assert overstep is not None and overstep.color == chess.BLACK and overstep.ply == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "90'/40 + 30' + 30\"",
+        "90′/40 + 30′ + 30″",
+        "40/90' + 30' + 30\"",
+        "90 min/40 moves + 30 min + 30 s/move",
+        "90分/40步 + 30分 + 30秒",
+        "1h30'/40, 30', 30\" per move",
+    ],
+)
+def test_fide_notation_adds_the_increment_from_move_one(text):
+    # FIDE's standard control (Handbook, rating regulations): 90 minutes for 40 moves, then
+    # 30 minutes, with 30 seconds per move from move 1.
+    control = parse_time_control(text)
+    assert control.periods == (
+        Period(moves=40, seconds=5400, increment=30),
+        Period(moves=None, seconds=1800, increment=30),
+    )
+    assert control.allotted_seconds(40) == 5400 + 39 * 30
+    assert control.allotted_seconds(41) == 5400 + 1800 + 40 * 30
+
+
+def test_fide_notation_rapid_and_two_periods_without_increment():
+    assert parse_time_control("15' + 10\"").periods == (Period(None, 900, increment=10),)
+    assert parse_time_control("40/2h, 1h").periods == (Period(40, 7200), Period(None, 3600))
+
+
+@pytest.mark.parametrize("text", ["90'/40 + 30\" + 30'", "90' + 30' + 15'", "90'/x"])
+def test_unreadable_fide_notation_says_why(text):
+    with pytest.raises(TimeControlError) as caught:
+        parse_time_control(text)
+    assert caught.value.text == text
