@@ -16,6 +16,7 @@ from tournaments.services.configuration import (
     TOURNAMENT_FIELDS,
     rating_sequence_problems,
     tiebreak_problems,
+    time_control_problems,
 )
 from tournaments.services.players import PLAYER_FIELDS
 
@@ -138,6 +139,13 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk is None:
             del self.fields["reason"]
+
+    def clean_time_control(self) -> str:
+        text: str = self.cleaned_data["time_control"]
+        problems = time_control_problems(text)
+        if problems:
+            raise forms.ValidationError(problems)
+        return text
 
     def fieldsets(self) -> list[tuple[str, list[forms.BoundField]]]:
         return [

@@ -41,3 +41,17 @@ def test_saving_the_tournament_form_as_shown_keeps_its_dates_in_every_language(c
     tournament.refresh_from_db()
     assert tournament.start_date == datetime.date(2026, 12, 10)
     assert tournament.end_date == datetime.date(2026, 12, 14)
+
+
+def test_a_time_control_the_clocks_cannot_read_is_refused_on_the_form(client):
+    tournament = TournamentFactory(time_control="40/7200:3600")
+    client.force_login(chief_of(tournament))
+    page = client.get(url("edit", tournament)).content.decode()
+    shown = form_values(page, containing="time_control")
+    fide = client.post(url("edit", tournament), {**shown, "time_control": "90'/40 + 30' + 30\""})
+    assert fide.status_code == 302
+    refused = client.post(url("edit", tournament), {**shown, "time_control": "90 then some"})
+    assert refused.status_code == 200
+    assert "The time control 90 then some cannot be read" in refused.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.time_control == "90'/40 + 30' + 30\""

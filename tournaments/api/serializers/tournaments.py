@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from tournaments.models import PairingSystem, RatingMethod, RatingType, Tournament
 from tournaments.models.tournament import ruleset_choices
-from tournaments.services.configuration import TOURNAMENT_FIELDS
+from tournaments.services.configuration import TOURNAMENT_FIELDS, time_control_problems
 
 from .confirm import confirm_field
 
@@ -54,6 +54,12 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
         min_value=0, max_value=3500, required=False, allow_null=True
     )
     public = serializers.BooleanField(required=False)
+
+    def validate_time_control(self, value: str) -> str:
+        problems = time_control_problems(value)
+        if problems:
+            raise serializers.ValidationError(problems)
+        return value
 
 
 class LeaveFideModeSerializer(serializers.Serializer[Any]):
