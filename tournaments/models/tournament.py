@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 from django.utils.functional import lazy
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.rulesets import RULESETS
@@ -75,9 +75,9 @@ class WithdrawalRule(models.TextChoices):
 federation_code = RegexValidator(r"^[A-Z]{3}$", _("Three capital letters, e.g. CHN."))
 
 
-def _points_field(default: str, label: str) -> models.DecimalField:
+def _points_field(default: str, label: Any) -> models.DecimalField:
     # Decimals, not floats: a half is stored exactly and converts exactly to Fraction.
-    return models.DecimalField(_(label), max_digits=4, decimal_places=2, default=Decimal(default))
+    return models.DecimalField(label, max_digits=4, decimal_places=2, default=Decimal(default))
 
 
 class Tournament(models.Model):
@@ -193,15 +193,15 @@ class Tournament(models.Model):
             "and the like, instead of making those tie-breaks undefined."
         ),
     )
-    points_win = _points_field("1", "points for a win")
-    points_draw = _points_field("0.5", "points for a draw")
-    points_loss = _points_field("0", "points for a loss")
-    points_pairing_bye = _points_field("1", "points for a pairing-allocated bye")
-    points_half_bye = _points_field("0.5", "points for a half-point bye")
-    points_full_bye = _points_field("1", "points for a full-point bye")
-    points_zero_bye = _points_field("0", "points for a zero-point bye")
-    points_forfeit_win = _points_field("1", "points for a forfeit win")
-    points_forfeit_loss = _points_field("0", "points for a forfeit loss")
+    points_win = _points_field("1", _("points for a win"))
+    points_draw = _points_field("0.5", _("points for a draw"))
+    points_loss = _points_field("0", _("points for a loss"))
+    points_pairing_bye = _points_field("1", _("points for a pairing-allocated bye"))
+    points_half_bye = _points_field("0.5", _("points for a half-point bye"))
+    points_full_bye = _points_field("1", _("points for a full-point bye"))
+    points_zero_bye = _points_field("0", _("points for a zero-point bye"))
+    points_forfeit_win = _points_field("1", _("points for a forfeit win"))
+    points_forfeit_loss = _points_field("0", _("points for a forfeit loss"))
     fide_mode = models.BooleanField(
         _("FIDE mode"),
         default=True,
@@ -317,6 +317,11 @@ class TournamentLog(AuditEntry):
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
     round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
     message = models.TextField(_("message"))
+    """In the site's language: the official record (TRF ``###`` comments)."""
+    message_id = models.TextField(blank=True)
+    """The message before its values went in (the catalogue's msgid), to show it again in
+    the reader's language; empty for entries without one."""
+    message_params = models.JSONField(default=dict, blank=True)
     reason = models.TextField(_("reason"), blank=True)
     old_value = models.JSONField(_("old value"), null=True, blank=True)
     new_value = models.JSONField(_("new value"), null=True, blank=True)
@@ -327,3 +332,18 @@ class TournamentLog(AuditEntry):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.message}"
+
+    @property
+    def text(self) -> str:
+        """The message in the active language. Values that are themselves catalogue
+        strings (a result's label, a role) are translated too; names are left as written."""
+        if not self.message_id:
+            return self.message
+        params = {
+            key: gettext(value) if isinstance(value, str) and value else value
+            for key, value in self.message_params.items()
+        }
+        try:
+            return gettext(self.message_id) % params if params else gettext(self.message_id)
+        except (KeyError, TypeError, ValueError):
+            return self.message

@@ -29,17 +29,32 @@ def log_event(
     the site's language (English by default) whatever the user's: the log is the event's
     official record and becomes the TRF ``###`` comments the rating office reads."""
     with translation.override(settings.LANGUAGE_CODE):
-        text = str(message) % params if params else str(message)
+        values = {key: _plain(value) for key, value in (params or {}).items()}
+        text = str(message) % values if values else str(message)
+    with translation.override(None):  # the source text: the catalogue's msgid
+        message_id = str(message) if isinstance(message, Promise) else ""
+        values = {key: _plain(value) for key, value in (params or {}).items()}
     return TournamentLog.objects.create(
         tournament=tournament,
         kind=kind,
         message=text,
+        message_id=message_id,
+        message_params=values if message_id else {},
         round_number=round_number,
         reason=reason,
         old_value=old,
         new_value=new,
         user=recorded_user(user),
     )
+
+
+def _plain(value: Any) -> Any:
+    """A message value as JSON keeps it: a lazy label as its text in the active language."""
+    if isinstance(value, Promise):
+        return str(value)
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)
 
 
 def recorded_user(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
