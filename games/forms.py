@@ -258,7 +258,24 @@ LABELS: dict[str, Any] = {
     "used_seconds": _("His used time on the clock (seconds)"),
     "adjourn_after_move": _("The session ends after move"),
     "earlier_fouls": _("His earlier fouls in this game"),
+    "last_identifiable_ply": _("Last half-move whose position is known (empty: the last one)"),
 }
+CHOICE_LABELS = {
+    "kingside": _("kingside"),
+    "queenside": _("queenside"),
+    "after_move": _("after making his move"),
+    "opponent_time": _("on the opponent's time"),
+    "own_time": _("on his own time, before moving"),
+    "after_sealing": _("after sealing his move"),
+    "pending": _("no answer yet"),
+    "accepted": _("accepted"),
+    "rejected": _("rejected"),
+    "moved": _("the opponent moved instead of answering"),
+    "scoresheets": _("from the scoresheets"),
+    "board": _("from the position on the board"),
+    "impossible": _("cannot be reconstructed"),
+}
+"""The incident files' choice values as the form shows them."""
 HIDDEN_FIELDS = {"earlier_offers", "earlier_illegal_moves"}
 """Facts the service takes from the game's earlier incidents instead of asking for them."""
 RECORD_AS_WRITTEN_KINDS = {IncidentKind.ILLEGAL_MOVE}
@@ -307,7 +324,10 @@ def _field_for(cls: type[Any], field: dataclasses.Field[Any], hint: Any) -> form
     if hint is bool:
         return forms.BooleanField(label=label, required=False, initial=field.default is True)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        choices = [(member.value, member.value.replace("_", " ")) for member in hint]
+        choices = [
+            (member.value, CHOICE_LABELS.get(member.value, member.value.replace("_", " ")))
+            for member in hint
+        ]
         if nullable:
             choices = [("", "—"), *choices]
         initial = field.default.value if isinstance(field.default, enum.Enum) else ""

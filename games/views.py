@@ -304,7 +304,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             ply=ply,
             plies=len(moves),
             incidents=incidents_of(game),
-            changes=game.changes.select_related("user"),
+            changes=game.changes.select_related("user", "incident"),
             envelope=open_envelope_of(game),
             correction=CorrectionForm(initial={"result": game.result}),
             incident_kinds=[

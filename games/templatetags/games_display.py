@@ -5,8 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import get_language
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
+
+from games.models import Game, GameChange
+from games.rules.rulesets import RULESETS
 
 register = template.Library()
 
@@ -49,13 +54,92 @@ def clock_adjustment(adjustment: dict[str, Any]) -> str:
     return f"{side}: {minutes}:{seconds:02d} {change}"
 
 
+NAMED_PROVISIONS = {
+    "Adjournment": _("the adjournment procedure"),
+    "Resignation (online)": _("the house rule on resignation (online)"),
+    "Flag fall (online)": _("the house rule on flag fall (online)"),
+    "Draw offers (online)": _("the house rule on draw offers (online)"),
+    "Automatic draw (online)": _("the house rule on automatic draws (online)"),
+    "King into check (online)": _("the house rule on moving into check (online)"),
+    "Abandonment (online)": _("the house rule on abandonment (online)"),
+}
+"""The provisions a ruleset names instead of numbering (games.rules.articles)."""
+
+
 @register.filter
-def audit_value(value: Any) -> str:
-    """An audit entry's old or new value as a person reads it."""
-    if value is None:
+def article_name(article: str) -> str:
+    """``10.10(2)`` as it is; a named provision in the page's language."""
+    return str(NAMED_PROVISIONS.get(article, article))
+
+
+@register.filter
+def article_heading(article: str) -> str:
+    """``Article 10.10(2)``, or the named provision alone (never "Article Adjournment")."""
+    if article in NAMED_PROVISIONS:
+        return str(NAMED_PROVISIONS[article]).capitalize()
+    return gettext("Article %(number)s") % {"number": article}
+
+
+@register.filter
+def ruleset_title(name: str) -> str:
+    """A ruleset's name in the page's language (its code when unknown)."""
+    ruleset = RULESETS.get(name)
+    return ruleset.title(get_language() or "en") if ruleset else name
+
+
+def _status(value: Any) -> str:
+    return str(Game.Status(value).label) if value in Game.Status.values else str(value)
+
+
+def _when(value: Any) -> str:
+    moment = parse_datetime(str(value)) if value else None
+    if moment is None:
+        return str(value or "")
+    if timezone.is_aware(moment):
+        moment = timezone.localtime(moment)
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def _envelope(value: dict[str, Any]) -> str:
+    if "opened" in value:
+        return gettext("envelope %(number)s opened") % {"number": value["opened"]}
+    sealer = SIDES.get(value.get("sealer", ""), value.get("sealer", ""))
+    return gettext(
+        "envelope %(number)s sealed by %(sealer)s at %(adjourned)s, resumption %(resumes)s"
+    ) % {
+        "number": value.get("sealed", ""),
+        "sealer": sealer,
+        "adjourned": _when(value.get("adjourned_at")),
+        "resumes": _when(value.get("resumes_at")),
+    }
+
+
+@register.filter
+def audit_value(value: Any, field: str = "") -> str:
+    """An audit entry's old or new value as a person reads it, in the page's language."""
+    if value is None or value == "":
         return ""
+    if field == GameChange.Field.CLOCK and isinstance(value, dict):
+        return clock_adjustment(value)
+    if field == GameChange.Field.STATUS:
+        return _status(value)
+    if field == GameChange.Field.ENVELOPE and isinstance(value, dict):
+        return _envelope(value)
+    if field == GameChange.Field.RESULT and isinstance(value, dict):
+        return f"{value.get('result', '')} ({_status(value.get('status'))})"
     if isinstance(value, list):
         return " ".join(str(item) for item in value)
     if isinstance(value, dict):
         return ", ".join(f"{key}: {audit_value(item)}" for key, item in value.items())
     return str(value)
+
+
+@register.filter
+def audit_reason(change: GameChange) -> str:
+    """Why the change was made, in the page's language: a ruling's own explanation, a
+    message of the application translated, an arbiter's words as typed."""
+    if change.incident is not None:
+        explanation = change.incident.ruling.get("explanation", {})
+        language = "zh" if (get_language() or "").startswith("zh") else "en"
+        return str(explanation.get(language) or change.reason)
+    return gettext(change.reason) if change.reason else ""

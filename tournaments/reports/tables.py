@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Literal
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
 from tournaments.scoring.standings import Exclusion, Standing, Standings, format_points
@@ -33,10 +34,10 @@ RESULT_SYMBOLS = {
 """A game's result as the crosstable prints it; ``A``: adjourned, not yet decided."""
 
 BYE_SYMBOLS = {
-    Outcome.PAIRING_BYE: "bye",
-    Outcome.HALF_BYE: "½ bye",
-    Outcome.FULL_BYE: "1 bye",
-    Outcome.ZERO_BYE: "0 bye",
+    Outcome.PAIRING_BYE: gettext_noop("bye"),
+    Outcome.HALF_BYE: gettext_noop("½ bye"),
+    Outcome.FULL_BYE: gettext_noop("1 bye"),
+    Outcome.ZERO_BYE: gettext_noop("0 bye"),
     Outcome.FORFEIT_WIN: "+",
     Outcome.FORFEIT_LOSS: "−",
     Outcome.NOT_PAIRED: "",
@@ -100,10 +101,10 @@ def _player_cells(player: PlayerSheet) -> list[Cell]:
 
 
 _PLAYER_COLUMNS = (
-    ("Name", "left", "name"),
-    ("Title", "center", "text"),
-    ("Rtg", "right", "number"),
-    ("Fed", "center", "text"),
+    (gettext_noop("Name"), "left", "name"),
+    (gettext_noop("Title"), "center", "text"),
+    (gettext_noop("Rtg"), "right", "number"),
+    (gettext_noop("Fed"), "center", "text"),
 )
 
 
@@ -283,7 +284,7 @@ def wall_chart_table(
             entry = player.entry(number)
             total += sheet.points.points(entry.outcome)
             if entry.opponent is None:
-                top = BYE_SYMBOLS.get(entry.outcome, "")
+                top = _(symbol) if (symbol := BYE_SYMBOLS.get(entry.outcome, "")) else ""
             else:
                 colour = COLOR_LETTERS.get(entry.color, "") if entry.color else ""
                 top = f"{entry.opponent}{colour}{RESULT_SYMBOLS[entry.outcome]}"

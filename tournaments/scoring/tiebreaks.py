@@ -95,29 +95,38 @@ class Definition:
     higher_is_better: bool = True
 
 
+def gettext_noop(text: str) -> str:
+    """Marks a title for the translation catalogue and returns it unchanged: this package
+    imports no Django, and ``makemessages`` finds the call by this name. Pages translate
+    the title when they show it."""
+    return text
+
+
 DEFINITIONS: Final[Mapping[str, Definition]] = {
     d.code: d
     for d in (
-        Definition("DE", "Direct encounter", "P", 0, higher_is_better=False),
-        Definition("WIN", "Number of wins (played or not)", "", 0),
-        Definition("WON", "Number of games won over the board", "", 0),
-        Definition("BPG", "Number of games played with Black", "", 0),
-        Definition("BWG", "Number of games won with Black", "", 0),
-        Definition("REP", "Rounds one elected to play", "", 0),
-        Definition("PS", "Progressive score", "C", 1),
-        Definition("KS", "Koya system", "L", 1),
-        Definition("BH", "Buchholz", "CMP", 1),
-        Definition("FB", "Fore Buchholz", "CMP", 1),
-        Definition("AOB", "Average of opponents' Buchholz", "CM", 2),
-        Definition("SB", "Sonneborn-Berger", "CMP", 2),
-        Definition("ARO", "Average rating of opponents", "CM", 0),
-        Definition("TPR", "Tournament performance rating", "CM", 0),
-        Definition("PTP", "Perfect tournament performance", "CM", 0),
-        Definition("APRO", "Average performance rating of opponents", "", 0),
-        Definition("APPO", "Average perfect performance of opponents", "", 0),
-        Definition("RTNG", "Rating", "R", 0),
-        Definition("TPN", "Tournament pairing number", "R", 0, higher_is_better=False),
-        Definition("STD", "Standard points (1 / ½ / 0)", "", 1),
+        Definition("DE", gettext_noop("Direct encounter"), "P", 0, higher_is_better=False),
+        Definition("WIN", gettext_noop("Number of wins (played or not)"), "", 0),
+        Definition("WON", gettext_noop("Number of games won over the board"), "", 0),
+        Definition("BPG", gettext_noop("Number of games played with Black"), "", 0),
+        Definition("BWG", gettext_noop("Number of games won with Black"), "", 0),
+        Definition("REP", gettext_noop("Rounds one elected to play"), "", 0),
+        Definition("PS", gettext_noop("Progressive score"), "C", 1),
+        Definition("KS", gettext_noop("Koya system"), "L", 1),
+        Definition("BH", gettext_noop("Buchholz"), "CMP", 1),
+        Definition("FB", gettext_noop("Fore Buchholz"), "CMP", 1),
+        Definition("AOB", gettext_noop("Average of opponents' Buchholz"), "CM", 2),
+        Definition("SB", gettext_noop("Sonneborn-Berger"), "CMP", 2),
+        Definition("ARO", gettext_noop("Average rating of opponents"), "CM", 0),
+        Definition("TPR", gettext_noop("Tournament performance rating"), "CM", 0),
+        Definition("PTP", gettext_noop("Perfect tournament performance"), "CM", 0),
+        Definition("APRO", gettext_noop("Average performance rating of opponents"), "", 0),
+        Definition("APPO", gettext_noop("Average perfect performance of opponents"), "", 0),
+        Definition("RTNG", gettext_noop("Rating"), "R", 0),
+        Definition(
+            "TPN", gettext_noop("Tournament pairing number"), "R", 0, higher_is_better=False
+        ),
+        Definition("STD", gettext_noop("Standard points (1 / ½ / 0)"), "", 1),
     )
 }
 ALIASES: Final = {"GE": "REP"}

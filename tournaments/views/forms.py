@@ -212,6 +212,10 @@ class UploadForm(forms.Form):
         return text
 
 
+BYE_WORDS = frozenset({"bye", "轮空"})
+"""How a typed round marks a pairing-allocated bye: ``bye 5``, in Chinese ``轮空 5``."""
+
+
 class PairingsForm(forms.Form):
     """A Swiss round by starting ranks, typed in (one board per line: ``12 7``; a bye:
     ``bye 5``) or uploaded as a pairing program's output (bbpPairings and JaVaFo write the
@@ -256,7 +260,7 @@ class PairingsForm(forms.Form):
         problems = []
         for number, line in lines:
             words = line.replace("-", " ").replace(",", " ").split()
-            if len(words) == 2 and words[0].lower() == "bye" and words[1].isdigit():
+            if len(words) == 2 and words[0].lower() in BYE_WORDS and words[1].isdigit():
                 byes.append(int(words[1]))
             elif len(words) == 2 and all(word.isdigit() for word in words):
                 white, black = int(words[0]), int(words[1])
