@@ -202,9 +202,9 @@ def _not_on_move(board: chess.Board, claim: DrawClaim, side: str) -> _Verdict:
             False,
             "claim.threefold.right_lost",
             f"{side} made a move without claiming, and so lost the right to claim that "
-            "repetition until the position arises again with him to move.",
+            f"repetition until the position arises again with {side} to move.",
             f"{SIDE_ZH[claim.claimant]}未提出要求就走了棋，失去了对该重复局面的要求权，"
-            "直到该局面在轮到他走时再次出现。",
+            f"直到该局面在轮到{SIDE_ZH[claim.claimant]}走时再次出现。",
             {"lost_right": True},
         )
     return _Verdict(
@@ -290,8 +290,9 @@ def _fifty(
     return _Verdict(
         False,
         "claim.fifty_moves",
-        f"only {board.halfmove_clock // 2} moves each have been made without a pawn move or "
-        f"capture, not {count}.",
+        f"only {board.halfmove_clock // 2} "
+        f"{'move' if board.halfmove_clock // 2 == 1 else 'moves'} each have been made without "
+        f"a pawn move or capture, not {count}.",
         f"双方未动兵也未吃子只有{board.halfmove_clock // 2}回合，不足{count}回合。",
         details,
         move_to_play=None if written is None else board.san(written),
@@ -318,9 +319,13 @@ def _incorrect(
             over = _penalty_oversteps(board, claimant, clock, penalty, details)
             if over:
                 return _penalty_loss(board, claim, ruleset, verdict, adjustments, details)
+    penalty_article = ruleset.article("claim.penalty")
     for adjustment in adjustments:
+        # The heading cites the penalty's article; the text cites it too, beside the one
+        # the claim was judged under.
         said = adjustment.explain()
-        en_penalty, zh_penalty = f" {said.en}", said.zh
+        en_penalty = f" Penalty ({penalty_article}): {said.en}"
+        zh_penalty = f"处罚（{penalty_article}）：{said.zh}"
     en_move, zh_move = "", ""
     if verdict.move_to_play:
         en_move = f" The declared move {verdict.move_to_play} must now be played."
@@ -378,8 +383,9 @@ def _penalty_loss(
         Decision.GAME_OVER,
         concept,
         f"Claim incorrect ({rested_on}): {verdict.en} With the penalty "
-        f"{side_name(claimant)} has exceeded his time ({times}), {en_end}",
-        f"要求不正确（{rested_on}）：{verdict.zh}加罚时间后"
+        f"({ruleset.article('claim.penalty')}) {side_name(claimant)} has exceeded the time "
+        f"allotted ({times}), {en_end}",
+        f"要求不正确（{rested_on}）：{verdict.zh}加罚时间（{ruleset.article('claim.penalty')}）后"
         f"{SIDE_ZH[claimant]}超过了规定时间（{times_zh}），{zh_end}",
         score=score,
         clock_adjustments=adjustments,

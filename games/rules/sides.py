@@ -39,3 +39,17 @@ def moves_made(board: chess.Board, color: chess.Color) -> int:
 def both_moves_made(board: chess.Board) -> int:
     """Moves both sides have completed: the move count the online house rules use."""
     return min(moves_made(board, chess.WHITE), moves_made(board, chess.BLACK))
+
+
+def move_label(ply: int, *, white_starts: bool = True) -> str:
+    """How an arbiter names the half-move ``ply`` (1-based): ``12.`` for White's twelfth
+    move, ``12...`` for Black's."""
+    offset = ply - 1 if white_starts else ply
+    number = offset // 2 + 1
+    return f"{number}." if offset % 2 == 0 else f"{number}..."
+
+
+def moves_by_side(plies: int, first_is_white: bool) -> tuple[int, int]:
+    """How many of ``plies`` consecutive half-moves are White's and Black's."""
+    first = (plies + 1) // 2
+    return (first, plies - first) if first_is_white else (plies - first, first)

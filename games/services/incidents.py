@@ -110,8 +110,9 @@ def _envelope_facts(game: Game) -> dict[str, Any]:
         "black_used": envelope.black_used,
         "moves_made": envelope.moves_made,
         "sealer": envelope.sealer,
-        "adjourned_at": envelope.adjourned_at.isoformat(),
-        "resumes_at": envelope.resumes_at.isoformat(),
+        # In the event's time zone: the ruling writes the times as the arbiter reads them.
+        "adjourned_at": timezone.localtime(envelope.adjourned_at).isoformat(),
+        "resumes_at": timezone.localtime(envelope.resumes_at).isoformat(),
         "time_control": game.time_control or None,
         "adjournment": envelope.adjournment,
         "sealed_move": envelope.sealed_move,
@@ -335,8 +336,8 @@ def seal_game(
         "sealed_move": sealed_move,
         "white_used": white_used,
         "black_used": black_used,
-        "adjourned_at": adjourned_at.isoformat(),
-        "resumes_at": resumes_at.isoformat(),
+        "adjourned_at": timezone.localtime(adjourned_at).isoformat(),
+        "resumes_at": timezone.localtime(resumes_at).isoformat(),
         "adjournment": adjournment,
     }
     record = replayed_game(game)

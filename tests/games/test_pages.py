@@ -543,3 +543,23 @@ def test_a_bye_on_the_games_list_is_a_bye_not_a_game_to_play(client, chebanenko,
     section = page.split("Round 2")[1]
     assert "Pairing-allocated bye" in section
     assert "not yet played" not in section
+
+
+def test_rulings_name_unnumbered_provisions_and_cite_the_headings_article(
+    client, chebanenko, arbiter
+):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, FISCHER_12)
+    seal(client, game)
+    sealing = Incident.objects.get(game=game, kind="seal")
+    page = client.get(reverse("games:incident", args=[game.pk, sealing.pk])).content.decode()
+    assert "Article Adjournment" not in page
+    assert "The adjournment procedure" in page
+    assert "Resumption at 2020-05-24 10:00." in page  # as typed, not 2020-05-24T10:00:00+00:00
+    other = start(client, chebanenko, board=2)
+    enter(client, other, FISCHER_12)
+    _, claim = rule(client, other, "draw_claim", {"claimant": "white", "claim": "threefold"})
+    shown = client.get(reverse("games:incident", args=[other.pk, claim.pk])).content.decode()
+    assert f"Article {claim.article}" in shown
+    assert f"Penalty ({claim.article})" in claim.ruling["explanation"]["en"]

@@ -149,6 +149,12 @@ def seal_move(record: ReplayedGame, sealing: Sealing, ruleset: Ruleset) -> Envel
     )
 
 
+def as_written(moment: datetime) -> str:
+    """``2026-12-13 10:00``: the time as the arbiter wrote it on the envelope (in the event's
+    time zone, which the caller gives)."""
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
 def rule_sealing(record: ReplayedGame, sealing: Sealing, ruleset: Ruleset) -> Ruling:
     """Sealing as a ruling: play stops; the envelope's outside is in the details."""
     envelope = seal_move(record, sealing, ruleset)
@@ -156,9 +162,9 @@ def rule_sealing(record: ReplayedGame, sealing: Sealing, ruleset: Ruleset) -> Ru
         ruleset,
         Decision.PLAY_ON,
         "adjournment.seal",
-        f"The game is adjourned; {SIDE_EN[envelope.sealer]} has sealed his move. "
-        f"Resumption at {envelope.resumes_at.isoformat()}.",
-        f"对局封棋，{SIDE_ZH[envelope.sealer]}已封着。续赛时间：{envelope.resumes_at.isoformat()}。",
+        f"The game is adjourned; {SIDE_EN[envelope.sealer]} has sealed the move. "
+        f"Resumption at {as_written(envelope.resumes_at)}.",
+        f"对局封棋，{SIDE_ZH[envelope.sealer]}已封着。续赛时间：{as_written(envelope.resumes_at)}。",
         restore_fen=envelope.fen,
         details={"envelope": envelope.as_dict()},
     )
@@ -193,7 +199,7 @@ def _faulty_sealed_move(envelope: Envelope, fault: MoveFault, ruleset: Ruleset) 
             Decision.GAME_OVER,
             "sealed_move.lone_king",
             f"{SIDE_EN[sealer]}'s sealed move {written!r} is {_FAULT_EN[fault]}, but "
-            f"{SIDE_EN[not sealer]} has only his king and cannot win: draw.",
+            f"{SIDE_EN[not sealer]} has only a king and cannot win: draw.",
             f"{SIDE_ZH[sealer]}的封着“{written}”{_FAULT_ZH[fault]}，但{SIDE_ZH[not sealer]}"
             "只剩单王，不能取胜：和棋。",
             score=Score.DRAW,
@@ -276,7 +282,7 @@ def _present_player_overstepped(
         Decision.GAME_OVER,
         "resumption.present_player_overstepped",
         f"{SIDE_EN[envelope.sealer]}, who sealed, is absent, but {SIDE_EN[present]} overstepped "
-        f"his time ({remaining} s left at the resumption) before the default: "
+        f"the time ({remaining} s left at the resumption) before the default: "
         f"{SIDE_EN[present]} loses.",
         f"封着方{SIDE_ZH[envelope.sealer]}缺席，但在判缺席负之前，在场的{SIDE_ZH[present]}"
         f"已超时（续赛时剩余{remaining}秒）：{SIDE_ZH[present]}判负。",

@@ -123,7 +123,7 @@ def rule_draw_offer(record: ReplayedGame, offer: DrawOffer, ruleset: Ruleset) ->
         ),
         OfferTiming.OWN_TIME: (
             "offer.own_time",
-            " It was made before his move: the opponent may answer after seeing the move.",
+            " It was made before the offerer moved: the opponent may answer after seeing the move.",
             "该提和是在走棋之前提出的：对方可以在看到这着棋后再作答复。",
             False,
         ),

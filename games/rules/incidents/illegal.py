@@ -19,6 +19,7 @@ import chess
 from games.rules.notation import MoveFault
 from games.rules.rulesets import ColoursReversedRule, Ruleset
 from games.rules.rulings import ClockAdjustment, ClockChange, Decision, Ruling, Score
+from games.rules.sides import moves_by_side
 
 from ._common import (
     SIDE_EN,
@@ -113,7 +114,7 @@ def _penalty(
                     Decision.GAME_OVER,
                     "illegal.move.lone_king",
                     f"This is {SIDE_EN[offender]}'s illegal move number {count}, which loses, "
-                    f"but {SIDE_EN[not offender]} has only his king and cannot win: draw.",
+                    f"but {SIDE_EN[not offender]} has only a king and cannot win: draw.",
                     f"这是{SIDE_ZH[offender]}第{count}次走出不合规则的着法，本应判负，"
                     f"但{SIDE_ZH[not offender]}只剩单王，不能取胜：和棋。",
                     score=Score.DRAW,
@@ -159,9 +160,9 @@ def rule_illegal_move(record: ReplayedGame, incident: IllegalMoveFound, ruleset:
             ruleset,
             Decision.ANNUL,
             "illegal.move",
-            f"Move {broken.text!r} (ply {broken.ply}) cannot be read, so the position before "
+            f"Move {_written_at(record, broken)} cannot be read, so the position before "
             "the irregularity cannot be established: the game is annulled and replayed.",
-            f"第{broken.ply}步“{broken.text}”无法辨认，不能确定出错前的局面：对局作废，重赛。",
+            f"着法{_written_at(record, broken)}无法辨认，不能确定出错前的局面：对局作废，重赛。",
             void_plies=void,
             details={"ply": broken.ply, "move": broken.text, "fault": broken.fault.value},
         )
@@ -181,14 +182,32 @@ def rule_illegal_move(record: ReplayedGame, incident: IllegalMoveFound, ruleset:
         Decision.PLAY_ON,
         "illegal.move",
         f"{SIDE_EN[offender]}'s move {number} {broken.text} was illegal: the position before it "
-        f"is restored and the {len(void)} moves from it on are void.{bonus_en}",
+        f"is restored and the moves from it on are void ({_void_en(void, offender)})."
+        f"{bonus_en}",
         f"{SIDE_ZH[offender]}的第{before.fullmove_number}着{broken.text}不合规则：恢复该着之前的局面，"
-        f"此后的{len(void)}步作废。{bonus_zh}",
+        f"此后的着法作废（{_void_zh(void, offender)}）。{bonus_zh}",
         restore_fen=before.fen(),
         void_plies=void,
         clock_adjustments=adjustments,
         details=facts,
     )
+
+
+def _written_at(record: ReplayedGame, broken: BrokenMove) -> str:
+    """``12... Nxd4`` — where the move stands and how it is written."""
+    board = record.board(broken.ply - 1)
+    dots = "." if board.turn == chess.WHITE else "..."
+    return f"{board.fullmove_number}{dots} {broken.text}"
+
+
+def _void_en(void: tuple[int, ...], first: chess.Color) -> str:
+    white, black = moves_by_side(len(void), first == chess.WHITE)
+    return f"{white} by White, {black} by Black"
+
+
+def _void_zh(void: tuple[int, ...], first: chess.Color) -> str:
+    white, black = moves_by_side(len(void), first == chess.WHITE)
+    return f"白方{white}着，黑方{black}着"
 
 
 def _continue_before_unreadable_move(
@@ -211,12 +230,12 @@ def _continue_before_unreadable_move(
         ruleset,
         Decision.PLAY_ON,
         "illegal.move",
-        f"Move {broken.text!r} (ply {broken.ply}) cannot be read, so the position before the "
+        f"Move {_written_at(record, broken)} cannot be read, so the position before the "
         "irregularity cannot be determined: play continues from the last identifiable "
-        f"position, after ply {broken.ply - 1}, and the {len(void)} moves from it on are "
-        f"void.{penalty_en}",
-        f"第{broken.ply}步“{broken.text}”无法辨认，不能确定出错前的局面：从最后可以确认的局面"
-        f"（第{broken.ply - 1}步之后）继续对局，此后的{len(void)}步作废。{penalty_zh}",
+        "position, before it, and the moves from it on are void "
+        f"({_void_en(void, before.turn)}).{penalty_en}",
+        f"着法{_written_at(record, broken)}无法辨认，不能确定出错前的局面：从最后可以确认的局面"
+        f"（该着之前）继续对局，此后的着法作废（{_void_zh(void, before.turn)}）。{penalty_zh}",
         restore_fen=before.fen(),
         void_plies=void,
         details={"ply": broken.ply, "move": broken.text, "fault": broken.fault.value},
@@ -280,14 +299,17 @@ def rule_knocked_over(
     to_move = record.board().turn
     note_en = note_zh = ""
     if to_move != offender:
-        note_en = f" {SIDE_EN[to_move]} may stop his clock and start {SIDE_EN[offender]}'s."
+        note_en = (
+            f" {SIDE_EN[to_move]} may stop {SIDE_EN[to_move]}'s clock and start "
+            f"{SIDE_EN[offender]}'s."
+        )
         note_zh = f"{SIDE_ZH[to_move]}可以停下自己的钟并开动{SIDE_ZH[offender]}的钟。"
     return ruling(
         ruleset,
         Decision.PLAY_ON,
         "illegal.knocked_over",
-        f"{SIDE_EN[offender]} knocked pieces over and puts them back on his own clock time."
-        + note_en,
+        f"{SIDE_EN[offender]} knocked pieces over and puts them back on "
+        f"{SIDE_EN[offender]}'s own clock time." + note_en,
         f"{SIDE_ZH[offender]}碰倒了棋子，须用自己的时间摆回。" + note_zh,
         restore_fen=record.board().fen(),
         details={"clock_running": color_name(offender)},

@@ -223,7 +223,8 @@ def rule_king_into_check(record: ReplayedGame, foul: KingIntoCheck, ruleset: Rul
             ruleset,
             Decision.GAME_OVER,
             "online.king_into_check",
-            f"{SIDE_EN[by]} moved his king into check for the {count}th time: {SIDE_EN[by]} loses.",
+            f"{SIDE_EN[by]} moved the king into check for the {_ordinal(count)} time: "
+            f"{SIDE_EN[by]} loses.",
             f"{SIDE_ZH[by]}第{count}次送王：{SIDE_ZH[by]}判负。",
             score=Score.loss_for(by),
             details={"fouls": count},
@@ -232,8 +233,8 @@ def rule_king_into_check(record: ReplayedGame, foul: KingIntoCheck, ruleset: Rul
         ruleset,
         Decision.PLAY_ON,
         "online.king_into_check",
-        f"{SIDE_EN[by]} moved his king into check (foul {count} of {limit}): the move is taken "
-        "back and he moves again.",
+        f"{SIDE_EN[by]} moved the king into check (foul {count} of {limit}): the move is taken "
+        f"back and {SIDE_EN[by]} moves again.",
         f"{SIDE_ZH[by]}送王犯规（第{count}次，满{limit}次判负）：该着收回，重新走棋。",
         details={"fouls": count},
     )
@@ -258,7 +259,7 @@ def rule_abandonment(record: ReplayedGame, abandonment: Abandonment, ruleset: Ru
         ruleset,
         Decision.GAME_OVER,
         "online.abandonment",
-        f"{SIDE_EN[leaver]} left the game and loses; he is charged {multiplier} times the "
+        f"{SIDE_EN[leaver]} left the game and loses, charged {multiplier} times the "
         f"rating points of a loss.{rated_en}",
         f"{SIDE_ZH[leaver]}中途离开，判负，扣除{multiplier}倍的输棋积分。{rated_zh}",
         score=Score.loss_for(leaver),
@@ -307,3 +308,10 @@ def abandonment_rating_change(
         multiplier=ruleset.abandonment_loss_multiplier,
         draw_after_moves=after if after is not None else moves_made,  # no rule: never a draw
     )
+
+
+def _ordinal(number: int) -> str:
+    """``3rd``, ``11th``, ``22nd``."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"

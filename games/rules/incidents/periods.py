@@ -161,7 +161,7 @@ def rule_period_end(record: ReplayedGame, check: PeriodEnd, ruleset: Ruleset) ->
             Decision.PLAY_ON,
             "adjournment.session_end",
             f"Both players have completed move {check.adjourn_after_move}: the session ends and "
-            f"the game is adjourned; {SIDE_EN[sealer]}, to move, seals his move.",
+            f"the game is adjourned; {SIDE_EN[sealer]}, to move, seals the next move.",
             f"双方均已走完第{check.adjourn_after_move}着：本轮比赛时间结束，对局封棋；"
             f"轮到走棋的{SIDE_ZH[sealer]}封着。",
             details={"adjourn": True, "sealer": color_name(sealer), "players": standing},

@@ -23,6 +23,7 @@ import chess
 from games.rules.notation import MoveTextError, parse_move
 from games.rules.rulesets import Ruleset
 from games.rules.rulings import ClockAdjustment, ClockChange, Decision, Ruling, Score
+from games.rules.sides import move_label
 
 from ._common import SIDE_EN, SIDE_ZH, color_name, moves_made, ruling, time_control_of
 from ._record import ReplayedGame
@@ -225,15 +226,16 @@ def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset:
             f"{SIDE_ZH[player]}的记录纸与对局记录一致。",
             details=facts,
         )
-    count = len(problems)
+    listed_en, listed_zh = _problems_en(problems), _problems_zh(problems)
     if check.control_passed:
         return ruling(
             ruleset,
             Decision.PLAY_ON,
             "scoresheet.complete_one",
-            f"{SIDE_EN[player]}'s scoresheet has {count} problem(s); the control is passed, so he "
-            "must complete it before his next move, with his own clock running.",
-            f"{SIDE_ZH[player]}的记录纸有{count}处问题；已过时限，须在下一着之前补全，"
+            f"{SIDE_EN[player]}'s scoresheet {listed_en}. The control is passed, so "
+            f"{SIDE_EN[player]} must complete it before the next move, on {SIDE_EN[player]}'s "
+            "own clock.",
+            f"{SIDE_ZH[player]}的记录纸{listed_zh}。已过时限，须在下一着之前补全，"
             "补记时自己的钟照走。",
             details=facts,
         )
@@ -250,7 +252,7 @@ def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset:
             Decision.PLAY_ON,
             "scoresheet.exemption",
             f"{SIDE_EN[player]} has less than {exemption // 60} minutes left until the control "
-            "and need not record now; he must complete his scoresheet as soon as a flag has "
+            f"and need not record now, but must complete the scoresheet as soon as a flag has "
             "fallen or the control is passed.",
             f"{SIDE_ZH[player]}距时限不足{exemption // 60}分钟，现在可以不记录；"
             "一旦落旗或过了时限，须立即补全记录。",
@@ -262,10 +264,10 @@ def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset:
             Decision.PLAY_ON,
             "scoresheet.exemption",
             f"{SIDE_EN[player]} has less than {exemption // 60} minutes left, but {increment:g} s "
-            f"are added with each move: the exemption does not apply, and his scoresheet, with "
-            f"{count} problem(s), must record every move.",
+            f"are added with each move: the exemption does not apply. The scoresheet {listed_en}; "
+            "every move must be recorded.",
             f"{SIDE_ZH[player]}剩余时间不足{exemption // 60}分钟，但每步加{increment:g}秒："
-            f"不适用免记规定，记录纸有{count}处问题，必须记录每一着。",
+            f"不适用免记规定。记录纸{listed_zh}；必须记录每一着。",
             details={**facts, "increment": increment},
         )
     borrowing = ruleset.article("scoresheet.borrowing")
@@ -273,13 +275,45 @@ def rule_scoresheet_check(record: ReplayedGame, check: ScoresheetCheck, ruleset:
         ruleset,
         Decision.PLAY_ON,
         "scoresheet.record",
-        f"{SIDE_EN[player]}'s scoresheet has {count} problem(s) and he must record every move; "
-        "to complete it before the control he may ask the arbiter for the opponent's "
-        f"scoresheet ({borrowing}), on his own time.",
-        f"{SIDE_ZH[player]}的记录纸有{count}处问题，必须记录每一着；若需在时限前补全，"
+        f"{SIDE_EN[player]}'s scoresheet {listed_en}, and every move must be recorded; to "
+        f"complete it before the control {SIDE_EN[player]} may ask the arbiter for the "
+        f"opponent's scoresheet ({borrowing}), on {SIDE_EN[player]}'s own time.",
+        f"{SIDE_ZH[player]}的记录纸{listed_zh}，必须记录每一着；若需在时限前补全，"
         f"可请裁判员借用对方记录纸（{borrowing}），所用时间由本人承担。",
         details=facts,
     )
+
+
+_FAULTS_EN = {
+    SheetFault.MISSING: "{move} {expected} is missing",
+    SheetFault.WRONG: "{move} is written {written}, played {expected}",
+    SheetFault.OUT_OF_ORDER: "{move} {written} is out of order",
+    SheetFault.EXTRA: "{written} after {move} was not played",
+}
+_FAULTS_ZH = {
+    SheetFault.MISSING: "{move}{expected}漏记",
+    SheetFault.WRONG: "{move}记为{written}，实际走的是{expected}",
+    SheetFault.OUT_OF_ORDER: "{move}{written}顺序有误",
+    SheetFault.EXTRA: "{move}之后的{written}并未走出",
+}
+
+
+def _described(problem: SheetProblem, templates: dict[SheetFault, str]) -> str:
+    return templates[problem.fault].format(
+        move=move_label(problem.ply), written=problem.written or "", expected=problem.expected or ""
+    )
+
+
+def _problems_en(problems: Sequence[SheetProblem]) -> str:
+    """``has 2 problems: 12... is written Nd4, played Nf4; 15. Qe2 is missing``."""
+    noun = "problem" if len(problems) == 1 else "problems"
+    listed = "; ".join(_described(problem, _FAULTS_EN) for problem in problems)
+    return f"has {len(problems)} {noun}: {listed}"
+
+
+def _problems_zh(problems: Sequence[SheetProblem]) -> str:
+    listed = "；".join(_described(problem, _FAULTS_ZH) for problem in problems)
+    return f"有{len(problems)}处问题：{listed}"
 
 
 def rule_scoresheet_completion(
@@ -304,7 +338,7 @@ def rule_scoresheet_completion(
             "scoresheet.reconstruct_on_board",
             "The scoresheets alone cannot reconstruct the game: both clocks are stopped, the "
             "arbiter records the actual position, and the game is replayed on a board under "
-            "his supervision.",
+            "the arbiter's supervision.",
             "仅凭记录纸无法复原对局：停钟，裁判员先记下当前局面，"
             "然后在其监督下在另一棋盘上复原对局。",
             restore_fen=board.fen(),
@@ -331,8 +365,8 @@ def rule_scoresheet_completion(
             ruleset,
             Decision.PLAY_ON,
             "scoresheet.complete_one",
-            f"{SIDE_EN[player]} must complete his scoresheet before his next move, with his own "
-            "clock running.",
+            f"{SIDE_EN[player]} must complete the scoresheet before the next move, on "
+            f"{SIDE_EN[player]}'s own clock.",
             f"{SIDE_ZH[player]}须在下一着之前补全记录，补记时自己的钟照走。",
             details={"clock_running": color_name(player)},
         )
@@ -356,7 +390,7 @@ def rule_scoresheet_borrowing(
             Decision.PLAY_ON,
             "scoresheet.borrowing",
             f"Before the time control {SIDE_EN[by]} may not have the opponent's scoresheet "
-            "when it disturbs the opponent: he completes his own after the control.",
+            f"when it disturbs the opponent: {SIDE_EN[by]} completes it after the control.",
             f"时限之前，若会干扰对方，{SIDE_ZH[by]}不得借用对方记录纸：须在时限之后补全。",
             details={"allowed": False},
         )

@@ -145,7 +145,7 @@ def rule_touch_move(record: ReplayedGame, claim: TouchMoveClaim, ruleset: Rulese
         return _play_on(
             ruleset,
             "touch.adjusted",
-            "The player announced that he was adjusting: touching obliges nothing.",
+            "The player announced “I adjust” first: touching obliges nothing.",
             "行棋方事先声明了“我摆正”：触摸不构成走子义务。",
         )
     if claim.castling is not None:

@@ -182,7 +182,7 @@ def test_classic_penalty_pushes_the_claimant_over_his_time():
     )
     assert ruling.decision is Decision.GAME_OVER and ruling.result == "0-1"
     assert ruling.details["used_after_penalty"] == 7320 and ruling.details["allotted"] == 7200
-    assert "exceeded his time (2:02:00 used of 2:00:00)" in ruling.explanation.en
+    assert "exceeded the time allotted (2:02:00 used of 2:00:00)" in ruling.explanation.en
 
 
 def test_penalty_overstep_against_a_lone_king_is_a_draw():
