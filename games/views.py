@@ -32,7 +32,7 @@ from games.forms import (
     import_form,
 )
 from games.models import Game, Incident, PgnUpload, SealedEnvelope
-from games.models.incident import incident_kind_label
+from games.models.incident import incident_kind_label, offered_under
 from games.pgn_export import export_pgn
 from games.rules.text import ENCODINGS
 from games.selectors import (
@@ -307,8 +307,11 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
             changes=game.changes.select_related("user", "incident"),
             envelope=open_envelope_of(game),
             correction=CorrectionForm(initial={"result": game.result}),
+            adjournments=game_ruleset(game).adjournment,
             incident_kinds=[
-                (kind, incident_kind_label(kind, game_ruleset(game))) for kind in INCIDENT_FORMS
+                (kind, incident_kind_label(kind, game_ruleset(game)))
+                for kind in INCIDENT_FORMS
+                if offered_under(kind, game_ruleset(game))
             ],
         ),
     )
@@ -376,8 +379,8 @@ def enter_moves(request: HttpRequest, game_id: int) -> HttpResponse:
 def incident_new(request: HttpRequest, game_id: int, kind: str) -> HttpResponse:
     game = _game(request, game_id, Action.RECORD_INCIDENTS)
     form_class = INCIDENT_FORMS.get(kind)
-    if form_class is None:
-        raise Http404(_("No such incident kind."))
+    if form_class is None or not offered_under(kind, game_ruleset(game)):
+        raise Http404(_("No such incident kind under the game's ruleset."))
     initial = {"moves": " ".join(game.sans())} if "moves" in form_class.base_fields else {}
     form = form_class(*_submitted(request), initial=initial)
     if request.method == "POST" and form.is_valid():

@@ -36,7 +36,7 @@ class IncidentKind(models.TextChoices):
     REFUSAL_TO_RECORD = "refusal_to_record", _("Refusal to keep score")
     FLAG_FALL = "flag_fall", _("Flag fall")
     PERIOD_END = "period_end", _("End of a period")
-    RESIGNATION = "resignation", _("Resignation (online)")
+    RESIGNATION = "resignation", _("Resignation")
     AUTOMATIC_DRAW = "automatic_draw", _("Automatic draw (online)")
     KING_INTO_CHECK = "king_into_check", _("King moved into check (online)")
     ABANDONMENT = "abandonment", _("Abandonment (online)")
@@ -141,6 +141,24 @@ KIND_CONCEPTS: dict[str, tuple[str, ...]] = {
     IncidentKind.FLAG_FALL: ("flag.fall",),
     IncidentKind.PERIOD_END: ("period.standing",),
 }
+
+
+def offered_under(kind: str, ruleset: Ruleset) -> bool:
+    """Whether the ruleset knows the incident: sealing and resumption only with
+    adjournments, the online room's house rules only where they are switched on."""
+    if kind in (IncidentKind.SEAL, IncidentKind.RESUMPTION):
+        return ruleset.adjournment
+    if kind == IncidentKind.AUTOMATIC_DRAW:
+        return ruleset.auto_draw_quiet_moves is not None or (
+            ruleset.auto_draw_consecutive_checks is not None
+        )
+    if kind == IncidentKind.KING_INTO_CHECK:
+        return ruleset.king_into_check_fouls_to_lose is not None
+    if kind == IncidentKind.ABANDONMENT:
+        return ruleset.abandonment_loss_multiplier > 1 or (
+            ruleset.abandonment_draw_after_moves is not None
+        )
+    return True
 
 
 def incident_kind_label(kind: str, ruleset: Ruleset) -> str:

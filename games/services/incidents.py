@@ -17,9 +17,11 @@ import chess
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.models import Game, GameChange, Incident, IncidentKind, ResultReason, SealedEnvelope
+from games.models.incident import offered_under
 from games.rules.claims import ClaimClock, ClaimKind, DrawClaim, decide_claim
 from games.rules.clocks import TimeControlError, parse_time_control
 from games.rules.incidents import IncidentError, ReplayedGame, rule_incident, seal_move
@@ -128,6 +130,14 @@ def rule_on_incident(
         raise GameError(_("%(kind)s is not an incident entered on this form.") % {"kind": kind})
     if game.status in (Game.Status.ANNULLED,):
         raise GameError(_("The game was annulled."))
+    if not offered_under(kind, game_ruleset(game)):
+        raise GameError(
+            _("%(kind)s is not an incident under the game's ruleset (%(ruleset)s).")
+            % {
+                "kind": IncidentKind(kind).label,
+                "ruleset": game_ruleset(game).title(get_language() or "en"),
+            }
+        )
     ruling = ruling_for(game, kind, facts)
     if kind == IncidentKind.ILLEGAL_MOVE and ruling.details.get("offender"):
         ruling = _with_earlier_illegal_moves(game, facts, ruling)

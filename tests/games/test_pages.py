@@ -563,3 +563,24 @@ def test_rulings_name_unnumbered_provisions_and_cite_the_headings_article(
     shown = client.get(reverse("games:incident", args=[other.pk, claim.pk])).content.decode()
     assert f"Article {claim.article}" in shown
     assert f"Penalty ({claim.article})" in claim.ruling["explanation"]["en"]
+
+
+def test_a_classic_event_offers_no_online_house_rules(client, chebanenko, arbiter):
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    for online_only in ("abandonment", "king_into_check", "automatic_draw"):
+        assert reverse("games:incident_new", args=[game.pk, online_only]) not in page
+        response = client.post(reverse("games:incident_new", args=[game.pk, online_only]), {})
+        assert response.status_code == 404
+    assert reverse("games:incident_new", args=[game.pk, "resignation"]) in page
+    round_page = client.get(reverse("tournaments:round", args=[chebanenko.pk, 1]))
+    assert 'value="void"' not in round_page.content.decode()
+    chebanenko.ruleset = "online"
+    chebanenko.save()
+    Game.objects.filter(pk=game.pk).update(ruleset="online")
+    online = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert reverse("games:incident_new", args=[game.pk, "abandonment"]) in online
+    assert "/seal/" not in online  # no adjournments online
+    round_page = client.get(reverse("tournaments:round", args=[chebanenko.pk, 1]))
+    assert 'value="void"' in round_page.content.decode()

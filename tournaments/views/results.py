@@ -29,7 +29,9 @@ KEYS = [
 """The keys of the result table, and the result each one enters."""
 
 
-def _options(selected: str) -> str:
+def _options(selected: str, tournament: Tournament) -> str:
+    """The results the tournament's ruleset knows (a void game only online), and the
+    board's own result whatever it is."""
     return "".join(
         format_html(
             '<option value="{}"{}>{}</option>',
@@ -38,6 +40,7 @@ def _options(selected: str) -> str:
             label,
         )
         for value, label in Result.choices
+        if value != Result.VOID or tournament.ruleset == "online" or value == selected
     )
 
 
@@ -54,7 +57,7 @@ def _with_entry(pairing: Pairing, tournament: Tournament, options: dict[str, str
     )
     pairing.version = board_version(pairing)  # type: ignore[attr-defined]
     if pairing.result not in options:
-        options[pairing.result] = _options(pairing.result)
+        options[pairing.result] = _options(pairing.result, tournament)
     pairing.options_html = mark_safe(options[pairing.result])  # type: ignore[attr-defined]
     return pairing
 
