@@ -192,3 +192,11 @@ def test_a_csv_beyond_the_players_limit_is_refused_before_anything_is_written(se
     with pytest.raises(TournamentError, match="more than 2,000 players"):
         import_players_csv(tournament, text)
     assert not tournament.players.exists()
+
+
+def test_csv_import_takes_sex_as_the_player_form_names_it():
+    tournament = TournamentFactory()
+    text = "name;sex\nHou, Yifan;female\nCarlsen, Magnus;Male\nTan, Zhongyi;女\n"
+    import_players_csv(tournament, text)
+    sexes = dict(tournament.players.values_list("name", "sex"))
+    assert sexes == {"Hou, Yifan": "w", "Carlsen, Magnus": "m", "Tan, Zhongyi": "w"}

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.limits import MAX_PLAYERS
 from tournaments.models import Player, Tournament
+from tournaments.models.player import Sex
 
 from .audit import last_round_number
 from .errors import TournamentError
@@ -127,10 +128,23 @@ def parse_players_csv(text: str) -> tuple[list[dict[str, object]], list[str]]:
     return players, problems
 
 
+# What the player form offers (its labels, in either language) and what lists write.
+_SEXES = {
+    **{str(label).lower(): value for value, label in Sex.choices},
+    "f": Sex.FEMALE,
+    "woman": Sex.FEMALE,
+    "女": Sex.FEMALE,
+    "女性": Sex.FEMALE,
+    "man": Sex.MALE,
+    "男": Sex.MALE,
+    "男性": Sex.MALE,
+}
+
+
 def _normalised(values: dict[str, str]) -> dict[str, str]:
     """Spellings found in federation lists: ``F`` for women, lower-case titles and codes."""
     if "sex" in values:
-        values["sex"] = {"f": "w"}.get(values["sex"].lower(), values["sex"].lower())
+        values["sex"] = _SEXES.get(values["sex"].strip().lower(), values["sex"].lower())
     for field in ("title", "federation"):
         if field in values:
             values[field] = values[field].upper()
