@@ -1,7 +1,10 @@
 """Top-level URLs: the public and arbiter pages, the admin, and the versioned API."""
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.utils.functional import lazy
+from django.views.generic.base import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 from arbiter.health import health
@@ -12,6 +15,8 @@ from . import help as manual
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
+    # Browsers ask for /favicon.ico whatever the page links to.
+    path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("accounts/login/", login, name="login"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -145,3 +145,27 @@ def test_ruleset_names_follow_the_page_language():
         assert tournament.get_ruleset_display() == "国际棋联国际象棋竞赛规则（2023）"
     with translation.override("en"):
         assert tournament.get_ruleset_display() == "FIDE Laws of Chess (2023)"
+
+
+@pytest.mark.django_db
+def test_the_site_has_a_favicon(client):
+    page = client.get("/").content.decode()
+    assert 'rel="icon"' in page
+    redirect = client.get("/favicon.ico")
+    assert redirect.status_code == 301
+    assert redirect["Location"].endswith("favicon.svg")
+
+
+@pytest.mark.django_db
+def test_passwords_use_argon2id_and_old_pbkdf2_hashes_upgrade_at_login(client):
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher, make_password
+
+    assert make_password("chief-demo").startswith("argon2$argon2id$v=19$m=19456,t=2,p=1$")
+    old = PBKDF2PasswordHasher()
+    user = get_user_model().objects.create(
+        username="old", password=old.encode("an old password 1", old.salt())
+    )
+    assert client.login(username="old", password="an old password 1")
+    user.refresh_from_db()
+    assert user.password.startswith("argon2$argon2id$")

@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 from reportlab.platypus import Table as PdfTable
 
 from tournaments.reports.event import ReportEvent
-from tournaments.reports.pdf import PdfReport, TableReport, paragraph_markup
+from tournaments.reports.pdf import PdfReport, TableReport, paragraph_markup, slug
 from tournaments.reports.tables import Cell, Column, RoundBoards, Table
 
 
@@ -64,6 +64,10 @@ class ResultSheetReport(TableReport):
         self, event: ReportEvent, boards: RoundBoards, *, paper: str | None = None, author: str = ""
     ) -> None:
         super().__init__(event, result_sheet_table(boards), paper=paper, author=author)
+        self.round = boards.round
+
+    def filename(self) -> str:
+        return f"{slug(self.event.name)}-result-sheet-round-{self.round}.pdf"
 
     @property
     def legend(self) -> str:

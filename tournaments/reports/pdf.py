@@ -252,6 +252,9 @@ class TableReport(PdfReport):
     def title(self) -> str:
         return self.table.title
 
+    def filename(self) -> str:
+        return f"{slug(self.event.name)}-{self.table.name}.pdf"
+
     @property
     def provisional(self) -> bool:
         return self.table.provisional

@@ -73,6 +73,8 @@ class Table:
     rows: tuple[tuple[Cell, ...], ...]
     notes: tuple[str, ...] = ()
     provisional: bool = False
+    name: str = "report"
+    """What the table is, for its file name: ``standings-round-5``, ``players``."""
 
     def texts(self) -> list[list[str]]:
         return [[cell.text for cell in row] for row in self.rows]
@@ -175,7 +177,14 @@ def standings_table(
         for row in standings.rows
     )
     title = _("Standings %(after)s") % {"after": _round_label(sheet, planned_rounds)}
-    return Table(title, tuple(columns), rows, tuple(_notes(standings)), bool(standings.pending))
+    return Table(
+        title,
+        tuple(columns),
+        rows,
+        tuple(_notes(standings)),
+        bool(standings.pending),
+        name=f"standings-round-{sheet.rounds}",
+    )
 
 
 def _games_between(player: PlayerSheet, rounds: int) -> dict[int, list[RoundEntry]]:
@@ -234,7 +243,12 @@ def round_robin_table(
         )
     title = _("Crosstable %(after)s") % {"after": _round_label(sheet, planned_rounds)}
     return Table(
-        title, tuple(columns), tuple(rows), tuple(_notes(standings)), bool(standings.pending)
+        title,
+        tuple(columns),
+        tuple(rows),
+        tuple(_notes(standings)),
+        bool(standings.pending),
+        name=f"crosstable-round-{sheet.rounds}",
     )
 
 
@@ -302,7 +316,12 @@ def wall_chart_table(
         )
     title = _("Wall chart %(after)s") % {"after": _round_label(sheet, planned_rounds)}
     return Table(
-        title, tuple(columns), tuple(rows), tuple(_notes(standings)), bool(standings.pending)
+        title,
+        tuple(columns),
+        tuple(rows),
+        tuple(_notes(standings)),
+        bool(standings.pending),
+        name=f"wall-chart-round-{sheet.rounds}",
     )
 
 
@@ -317,7 +336,7 @@ def starting_list_table(sheet: TournamentSheet) -> Table:
         )
         for p in sorted(sheet.players, key=lambda p: p.start_rank)
     )
-    return Table(_("Players by starting rank"), tuple(columns), rows)
+    return Table(_("Players by starting rank"), tuple(columns), rows, name="players")
 
 
 @dataclass(frozen=True)
@@ -380,4 +399,4 @@ def pairings_table(boards: RoundBoards) -> Table:
             )
         )
     title = _("Pairings of round %(round)d") % {"round": boards.round}
-    return Table(title, tuple(columns), tuple(rows))
+    return Table(title, tuple(columns), tuple(rows), name=f"pairings-round-{boards.round}")

@@ -205,3 +205,24 @@ def test_standings_csv_writes_formula_like_names_as_text(client, demo):
     assert not any(cell[:1] in "=+-@" and cell[:1] for row in rows for cell in row[2:3])
     points = [row[6] for row in rows[1:]]
     assert all(re.fullmatch(r"\d+(\.5)?|\d*½", p) for p in points), points
+
+
+def test_each_pdf_is_named_for_what_it_is(client, demo):
+    swiss = demo["demo-swiss"]
+    names = {}
+    for name, kwargs in [
+        ("standings_pdf", {}),
+        ("crosstable_pdf", {}),
+        ("players_pdf", {}),
+        ("pairings_pdf", {"number": 2}),
+    ]:
+        url = reverse(f"tournaments:{name}", kwargs={"tournament_id": swiss.pk, **kwargs})
+        response = client.get(url)
+        names[name] = response["Content-Disposition"].split('filename="')[1].rstrip('"')
+    rounds = swiss.rounds.count()
+    assert names == {
+        "standings_pdf": f"autumn-open-2026-standings-round-{rounds}.pdf",
+        "crosstable_pdf": f"autumn-open-2026-wall-chart-round-{rounds}.pdf",
+        "players_pdf": "autumn-open-2026-players.pdf",
+        "pairings_pdf": "autumn-open-2026-pairings-round-2.pdf",
+    }
