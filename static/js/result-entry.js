@@ -13,6 +13,9 @@
   const KEYS = { "1": "1-0", "0": "0-1", "=": "1/2-1/2", "+": "+/-", "-": "-/+" };
   const announcer = document.getElementById("result-announcer");
   table.dataset.keysReady = "1";
+  // A phone has no keyboard to type results with: its keyboard help starts closed.
+  const help = document.querySelector("details.keys");
+  if (help && window.matchMedia("(max-width: 640px)").matches) help.open = false;
 
   function selects() {
     return Array.from(table.querySelectorAll("select.result-select"));

@@ -37,3 +37,29 @@ def test_arbiter_pages_fit_a_phone_screen(browser, live_server):
         if directory := os.environ.get("SCREENSHOT_DIR"):
             page.screenshot(path=f"{directory}/{name}.png", full_page=True)
     context.close()
+
+
+def test_at_390_px_the_header_is_one_line_and_the_keyboard_help_starts_closed(browser, live_server):
+    tournament = TournamentFactory(system="round_robin", number_of_rounds=3)
+    for _ in range(4):
+        PlayerFactory(tournament=tournament)
+    publish_round(generate_round_robin_round(tournament))
+    UserFactory(username="deputy", is_staff=True)
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    log_in(page, "deputy")
+    page.goto(f"/tournaments/{tournament.pk}/rounds/1/")
+    header = page.locator(".site-header").bounding_box()
+    assert header is not None and header["height"] < 60, header
+    assert not page.locator("details.keys").evaluate("element => element.open")
+    # A correction's reason field takes the card's width.
+    page.locator("#result-1").select_option("1-0")
+    page.locator("#result-1").press("Tab")
+    page.goto(f"/tournaments/{tournament.pk}/rounds/1/")
+    page.locator("#result-1").focus()
+    page.keyboard.press("0")
+    reason = page.locator("#reason-1")
+    reason.wait_for(state="visible")
+    box = reason.bounding_box()
+    assert box is not None and box["width"] > 300, box
+    context.close()
