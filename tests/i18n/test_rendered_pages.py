@@ -66,6 +66,20 @@ TECHNICAL = {
     "GPL-3.0-or-later",
     "[Round]",
     "English",
+    "Windows-1252",
+    "zip",
+    # Keywords typed into fields (rating lists in order, API token scopes).
+    "standard",
+    "rapid",
+    "blitz",
+    "effective_rapid",
+    "effective_blitz",
+    "read",
+    "results",
+    "pairing",
+    # Surnames in the names of methods (Berger tables, the Koya system).
+    "Berger",
+    "Koya",
 }
 SAN = re.compile(
     r"(?:[KQRBN♔♕♖♗♘马]?[a-h]?[1-8]?[-x]?[a-h][1-8](?:=?[QRBN])?(?:e\.p\.?)?|O-O(?:-O)?|0-0(?:-0)?)"
