@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # the documentation page's scripts, served from here
     "tournaments",
     "games",
     "jobs",
@@ -233,6 +234,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournaments, pairings, results, standings and games for pairing software.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Redoc and Swagger UI from the application's own static files, not from a CDN.
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     # Several models have a ``status``; name each choice set after its model.
     "ENUM_NAME_OVERRIDES": {
         "PlayerStatusEnum": "tournaments.models.player.Player.Status",

@@ -75,3 +75,27 @@ def test_blank_choices_the_api_returns_are_in_the_schema_and_key_errors_document
             names = [p["name"] for p in operation.get("parameters", [])]
             if "Idempotency-Key" in names:
                 assert "400" in operation["responses"], (method, path)
+
+
+@pytest.mark.django_db
+def test_the_api_root_lists_the_resources(client):
+    root = client.get("/api/v1/")
+    assert root.status_code == 200
+    links = root.json()
+    assert links["tournaments"].endswith("/api/v1/tournaments/")
+    assert links["tournament"]["standings"].endswith("/api/v1/tournaments/{slug}/standings/")
+    assert client.get(links["tournaments"]).status_code == 200
+    assert links["documentation"].endswith("/api/docs/")
+
+
+@pytest.mark.django_db
+def test_the_documentation_page_needs_nothing_from_the_internet(client):
+    page = client.get("/api/docs/").content.decode()
+    external = re.findall(r'(?:src|href)="(https?://[^"]+)"', page)
+    assert external == []
+    script = re.search(r'<script src="([^"]+)"', page).group(1)
+    assert script.startswith("/static/")
+    assert "redoc" in script
+    served = client.get(script)
+    assert served.status_code == 200
+    assert b"Redoc" in b"".join(served.streaming_content)

@@ -1,0 +1,50 @@
+"""``GET /api/v1/``: where the API's resources are, for a client finding its way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from tournaments.api.errors import error_responses
+
+# Per tournament (``{slug}``), below ``tournaments/{slug}/``.
+TOURNAMENT_RESOURCES = {
+    "players": "players/",
+    "rounds": "rounds/",
+    "pair next round": "rounds/next/",
+    "pairings": "rounds/{number}/pairings/",
+    "results": "rounds/{number}/results/",
+    "standings": "standings/",
+    "crosstable": "crosstable/",
+    "games": "games/",
+    "state": "state/",
+    "trf": "trf/",
+    "tokens": "tokens/",
+}
+
+
+class ApiRootView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(responses={200: dict, **error_responses(429)}, summary="Where the resources are")
+    def get(self, request: Request) -> Response:
+        tournaments = reverse("api:tournaments", request=request)
+        return Response(
+            {
+                "tournaments": tournaments,
+                "rating_lists": reverse("api:rating-lists", request=request),
+                "tournament": {
+                    name: f"{tournaments}{{slug}}/{path}"
+                    for name, path in TOURNAMENT_RESOURCES.items()
+                },
+                "schema": reverse("api-schema", request=request),
+                "documentation": reverse("api-docs", request=request),
+            }
+        )
