@@ -10,12 +10,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Reinstall only when the pins change.
-$(VENV)/.installed: requirements.txt requirements-dev.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+# Reinstall only when the pins change. `make run` needs the application's requirements
+# only; the test toolchain (pytest, mypy, Playwright, ...) is installed for `make test`.
+$(VENV)/.installed-run: requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $@
 
-run: $(VENV)/.installed
+$(VENV)/.installed: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo --if-empty
 	$(BIN)/python manage.py runserver $(HOST_PORT)

@@ -253,6 +253,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # Django's own "django" logger has a console handler too and passes its records on to
+    # the root: every warning printed twice. Here it only passes them on.
+    "loggers": {"django": {"handlers": [], "propagate": True}},
 }
 
 if PRODUCTION:

@@ -169,3 +169,15 @@ def test_passwords_use_argon2id_and_old_pbkdf2_hashes_upgrade_at_login(client):
     assert client.login(username="old", password="an old password 1")
     user.refresh_from_db()
     assert user.password.startswith("argon2$argon2id$")
+
+
+def test_a_log_line_is_printed_once():
+    import logging
+
+    handlers = []
+    logger: logging.Logger | None = logging.getLogger("django.request")
+    while logger is not None:
+        # The console handlers Django's configuration and the project's set up (not pytest's).
+        handlers += [h for h in logger.handlers if h.get_name() == "console"]
+        logger = logger.parent if logger.propagate else None
+    assert len(handlers) == 1, handlers
