@@ -97,3 +97,25 @@ def test_games_of_a_draft_round_are_hidden_from_the_public(
     assert APIClient().get(url).json() == []
     assert APIClient().get(f"{url}{game.pk}/").status_code == 404
     assert len(reader(token_for, tournament).get(url).json()) == 1
+
+
+def test_a_draw_claim_is_ruled_through_the_api(
+    match: tuple[Tournament, Game], token_for: Any, chief: Any
+) -> None:
+    tournament, game = match
+    url = f"/api/v1/tournaments/{tournament.slug}/games/{game.pk}/incidents/"
+    arbiter = APIClient()
+    arbiter.force_authenticate(chief)
+    # Fischer–Spassky 1972 game 6 was never repeated: Spassky's threefold claim is wrong.
+    wrong = arbiter.post(url, {"kind": "draw_claim", "claimant": "black", "claim": "threefold"})
+    assert wrong.status_code == 201, wrong.json()
+    assert (wrong.json()["article"], wrong.json()["decision"]) == ("10.13(2)", "play_on")
+    # The engine names what it cannot read; a token (no incident scope) may not rule.
+    bad = arbiter.post(url, {"kind": "draw_claim", "claimant": "nobody", "claim": "threefold"})
+    assert bad.status_code == 422
+    assert "claimant" in bad.json()["detail"]
+    assert arbiter.post(url, {"kind": "seal"}).status_code == 400
+    pairing_token = APIClient()
+    pairing_token.credentials(HTTP_AUTHORIZATION=f"Token {token_for('pairing', on=tournament)}")
+    assert pairing_token.post(url, {"kind": "draw_claim"}).status_code == 403
+    assert [i["kind"] for i in arbiter.get(url).json()] == ["draw_claim"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.models import Incident
+from games.models import Incident, IncidentKind
 
 
 class IncidentSerializer(serializers.ModelSerializer[Incident]):
@@ -27,3 +27,14 @@ class IncidentSerializer(serializers.ModelSerializer[Incident]):
             "entered_at",
         ]
         read_only_fields = fields
+
+
+class IncidentInputSerializer(serializers.Serializer[dict[str, object]]):
+    """An incident as an incident file writes it: ``kind`` and the kind's own fields (see
+    the README's incident files), e.g. ``{"kind": "draw_claim", "claimant": "white",
+    "claim": "threefold"}``. Sealing has its own page; the other fields are checked by the
+    rules engine, which names any it cannot read."""
+
+    kind = serializers.ChoiceField(
+        choices=[(k, label) for k, label in IncidentKind.choices if k != IncidentKind.SEAL]
+    )

@@ -33,6 +33,7 @@ from .adjournment import (
     rule_sealing,
     seal_move,
 )
+from .claims import DrawClaimIncident, rule_draw_claim
 from .draw_offers import DrawOffer, EarlierOffer, OfferResponse, OfferTiming, rule_draw_offer
 from .illegal import (
     BoardMisplaced,
@@ -102,6 +103,7 @@ RULES: dict[type[Any], Callable[[ReplayedGame, Any, Ruleset], Ruling]] = {
     AutomaticDrawCheck: rule_automatic_draw,
     KingIntoCheck: rule_king_into_check,
     Abandonment: rule_abandonment,
+    DrawClaimIncident: rule_draw_claim,
 }
 """Each incident type and the function that rules on it."""
 
@@ -124,6 +126,7 @@ __all__ = [
     "BrokenMove",
     "CastlingSide",
     "ColoursReversed",
+    "DrawClaimIncident",
     "DrawOffer",
     "EarlierOffer",
     "Envelope",

@@ -18,6 +18,7 @@ from typing import Any
 import chess
 
 from .adjournment import Resumption, Sealing
+from .claims import DrawClaimIncident
 from .draw_offers import DrawOffer
 from .illegal import (
     BoardMisplaced,
@@ -50,6 +51,7 @@ KINDS: dict[str, type[Any]] = {
     "board_misplaced": BoardMisplaced,
     "touch_move": TouchMoveClaim,
     "draw_offer": DrawOffer,
+    "draw_claim": DrawClaimIncident,
     "scoresheet_check": ScoresheetCheck,
     "scoresheet_completion": ScoresheetCompletion,
     "scoresheet_borrowing": ScoresheetBorrowing,

@@ -39,6 +39,7 @@ CASES = {
     "board_misplaced": (FS_27, "classic", "play_on", None, "8.7"),
     "touch_move": (ND_4, "classic", "play_on", None, "7.2(2)"),
     "draw_offer": (FS_27, "classic", "play_on", None, "10.8"),
+    "draw_claim": (FS_27, "classic", "play_on", None, "10.13(2)"),
     "scoresheet_check": (ND_4, "classic", "play_on", None, "11.1"),
     "scoresheet_completion": (FS_27, "classic", "play_on", None, "11.7"),
     "scoresheet_borrowing": (FS_27, "classic", "play_on", None, "11.5"),
