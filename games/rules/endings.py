@@ -53,6 +53,8 @@ class EndingKind(enum.Enum):
     """fide2023 9.6.2: 75 moves each without a pawn move or capture."""
     FLAG_FALL = "flag_fall"
     """10.14 / 6.9: a player did not complete his moves in the allotted time."""
+    AUTOMATIC_DRAW = "automatic_draw"
+    """Online house rules: quiet moves, checks in a row or in all (the server's draw)."""
 
 
 @dataclass(frozen=True)
@@ -217,6 +219,9 @@ def _board_ending(result: Replay, ruleset: Ruleset) -> Ending | None:
         candidates.append((result.fivefold_ply, EndingKind.FIVEFOLD_REPETITION))
     if ruleset.seventy_five_move_rule and result.seventy_five_ply is not None:
         candidates.append((result.seventy_five_ply, EndingKind.SEVENTY_FIVE_MOVES))
+    automatic = _automatic_draw(result, ruleset)
+    if automatic is not None:
+        candidates.append((automatic[0], EndingKind.AUTOMATIC_DRAW))
     board = result.board
     if board.is_checkmate():
         candidates.append((result.plies, EndingKind.CHECKMATE))
@@ -258,6 +263,9 @@ def _board_ending(result: Replay, ruleset: Ruleset) -> Ending | None:
             f"双方各{ruleset.seventy_five_move_count}回合未动兵也未吃子",
         ),
     }
+    if kind is EndingKind.AUTOMATIC_DRAW:
+        assert automatic is not None
+        texts[kind] = ("online.automatic_draw", automatic[1], automatic[2])
     concept, en, zh = texts[kind]
     return Ending(
         kind,
@@ -267,6 +275,50 @@ def _board_ending(result: Replay, ruleset: Ruleset) -> Ending | None:
         ruleset.article(concept),
         Explanation(en=f"Draw on move {move_number}: {en}.", zh=f"第{move_number}回合和棋：{zh}。"),
     )
+
+
+def _automatic_draw(result: Replay, ruleset: Ruleset) -> tuple[int, str, str] | None:
+    """The first ply after which the online room's server draws the game (its house rules,
+    as the ``automatic_draw`` incident rules them): ``auto_draw_quiet_moves`` moves each
+    without a pawn move or capture, ``auto_draw_consecutive_checks`` checks in a row by one
+    side, or ``auto_draw_total_checks`` checks received in all; with its reason in words."""
+    quiet = ruleset.auto_draw_quiet_moves
+    in_a_row = ruleset.auto_draw_consecutive_checks
+    in_all = ruleset.auto_draw_total_checks
+    if quiet is None and in_a_row is None and in_all is None:
+        return None
+    board = chess.Board(result.start_fen)
+    run = {chess.WHITE: 0, chess.BLACK: 0}
+    total = {chess.WHITE: 0, chess.BLACK: 0}
+    for ply, move in enumerate(result.board.move_stack, start=1):
+        mover = board.turn
+        board.push(move)
+        if board.is_checkmate():
+            return None  # mate ends the game first
+        if quiet is not None and board.halfmove_clock >= 2 * quiet:
+            return (
+                ply,
+                f"{quiet} moves by each side without a pawn move or a capture",
+                f"双方连续{quiet}回合既未动兵也未吃子",
+            )
+        if board.is_check():
+            run[mover] += 1
+            total[mover] += 1
+        else:
+            run[mover] = 0
+        if in_a_row is not None and run[mover] >= in_a_row:
+            return (
+                ply,
+                f"{side_name(mover)} gave {run[mover]} checks in a row without mate",
+                f"{SIDE_ZH[mover]}连续将军{run[mover]}次而未能将死",
+            )
+        if in_all is not None and total[mover] >= in_all:
+            return (
+                ply,
+                f"{side_name(not mover)} received {total[mover]} checks in all without mate",
+                f"{SIDE_ZH[not mover]}共被将军{total[mover]}次而未被将死",
+            )
+    return None
 
 
 def _overstep(result: Replay) -> Overstep | None:

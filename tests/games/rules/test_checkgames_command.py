@@ -95,3 +95,28 @@ def test_mate_search_finding_on_a_locked_position(tmp_path):
     searched, _ = run(path, "--mate-search", "5000")
     assert "finding: White cannot mate by any sequence of legal moves" in searched
     assert "finding: Black cannot mate by any sequence of legal moves" in searched
+
+
+def _pgn_from(fen, moves):
+    numbered = " ".join(
+        (f"{i // 2 + 1}. {move}" if i % 2 == 0 else move) for i, move in enumerate(moves)
+    )
+    return f'[Event "House rules"]\n[Result "*"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n{numbered} *\n'
+
+
+def test_online_automatic_draws_are_found_in_files(tmp_path):
+    # Ten checks in a row by White, and thirty quiet moves each: the online room's server
+    # draws both (its automatic_draw incident rules them the same way).
+    checks = tmp_path / "checks.pgn"
+    checks.write_text(
+        _pgn_from("k7/8/8/8/8/8/8/K5Q1 w - - 0 1", ["Qg8+", "Ka7", "Qg7+", "Ka8"] * 6)
+    )
+    quiet = tmp_path / "quiet.pgn"
+    quiet.write_text(_pgn_from("k7/8/8/8/8/8/8/K6R w - - 0 1", ["Rh2", "Kb8", "Rh1", "Ka8"] * 16))
+    out, _ = run(checks, "--ruleset", "online")
+    assert "Draw on move 10: White gave 10 checks in a row without mate" in out
+    assert "detected 1/2-1/2" in out
+    out, _ = run(quiet, "--ruleset", "online")
+    assert "Draw on move 30: 30 moves by each side without a pawn move or a capture" in out
+    out, _ = run(checks, "--ruleset", "classic")  # no such house rule at the board
+    assert "checks in a row" not in out

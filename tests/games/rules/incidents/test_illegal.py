@@ -126,7 +126,7 @@ def test_knocked_over_pieces_are_put_back_on_the_offenders_time(fischer_spassky)
     record = first_plies(fischer_spassky, 24)
     ruling = rule_knocked_over(record, PiecesKnockedOver(chess.BLACK), CLASSIC)
     assert (ruling.article, ruling.details["clock_running"]) == ("8.3", "black")
-    assert "may stop his clock" in ruling.explanation.en
+    assert "may stop White's clock" in ruling.explanation.en
 
 
 def test_wrong_initial_position_annuls(fischer_spassky):
