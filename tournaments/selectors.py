@@ -6,6 +6,7 @@ number of players or rounds: scoring then runs in memory.
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
@@ -34,9 +35,11 @@ from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.scoring.lots import break_remaining_ties
 from tournaments.scoring.ratings import (
     OnlineRatingTable,
+    RatedGame,
     RateOfPlay,
     fide_k_factor,
     fide_rating_changes,
+    online_abandonment_changes,
     online_rating_changes,
     rated_games,
 )
@@ -193,18 +196,56 @@ def rating_changes(tournament: Tournament, sheet: TournamentSheet) -> dict[int, 
     if table is None:
         return fide_rating_changes(sheet, k_factors(tournament, sheet))
     ratings = {player.start_rank: player.rating for player in sheet.players}
-    return {
-        number: sum(
-            (
-                online_rating_changes(
-                    ratings[number], game.opponent_rating, game.score, _ONLINE_TABLES[table]
-                )[0]
-                for game in games
+    left = abandoned_games(tournament)
+    ruleset = get_ruleset(tournament.ruleset)
+
+    def change(number: int, game: RatedGame) -> Fraction:
+        leaver = left.get((game.round, number)) or left.get((game.round, game.opponent))
+        if leaver is None:
+            return online_rating_changes(
+                ratings[number], game.opponent_rating, game.score, _ONLINE_TABLES[table]
+            )[0]
+        leaver_rank, moves = leaver
+        stayer_rank = game.opponent if leaver_rank == number else number
+        leaver_change, stayer_change = online_abandonment_changes(
+            ratings[leaver_rank],
+            ratings[stayer_rank],
+            moves,
+            _ONLINE_TABLES[table],
+            multiplier=ruleset.abandonment_loss_multiplier,
+            draw_after_moves=(
+                ruleset.abandonment_draw_after_moves
+                if ruleset.abandonment_draw_after_moves is not None
+                else sys.maxsize
             ),
-            Fraction(0),
         )
+        return leaver_change if leaver_rank == number else stayer_change
+
+    return {
+        number: sum((change(number, game) for game in games), Fraction(0))
         for number, games in rated_games(sheet).items()
     }
+
+
+def abandoned_games(tournament: Tournament) -> dict[tuple[int, int], tuple[int, int]]:
+    """Games one player left (the online room's abandonment, ruled and applied), by
+    ``(round, leaver's starting rank)``: the leaver's starting rank and the moves made."""
+    from games.models import Incident, IncidentKind
+
+    incidents = Incident.objects.filter(
+        kind=IncidentKind.ABANDONMENT,
+        applied=True,
+        game__pairing__round__tournament=tournament,
+    ).select_related("game__pairing__round", "game__pairing__white", "game__pairing__black")
+    left = {}
+    for incident in incidents:
+        pairing = incident.game.pairing
+        leaver = pairing.white if incident.facts.get("by") == "white" else pairing.black
+        if leaver is None or not leaver.start_rank:
+            continue
+        moves = int(incident.ruling.get("details", {}).get("moves_made", incident.plies // 2))
+        left[(pairing.round.number, leaver.start_rank)] = (leaver.start_rank, moves)
+    return left
 
 
 def standings_exclusions(

@@ -117,3 +117,24 @@ def test_rating_changes_follow_fide_with_the_400_point_rule():
     round_.pairings.update(result=Result.WHITE_WINS)
     changes = rating_changes(tournament, tournament_sheet(tournament))
     assert {rank: float(change) for rank, change in changes.items()} == {1: 1.6, 2: -1.6}
+
+
+def test_online_abandonment_costs_the_leaver_three_times_a_loss():
+    from games.services.games import create_game, save_moves
+    from games.services.incidents import apply_incident, rule_on_incident
+
+    # The online room's first table: 50 points apart, the lower-rated winner gains 10 + 5.
+    tournament = TournamentFactory(number_of_rounds=1, ruleset="online")
+    leaver = PlayerFactory(tournament=tournament, start_rank=1, rating_standard=1750)
+    stayer = PlayerFactory(tournament=tournament, start_rank=2, rating_standard=1700)
+    round_ = store_round(tournament, 1, [(leaver, stayer)], [], paired_by=Round.PairedBy.MANUAL)
+    round_.status = Round.Status.PUBLISHED
+    round_.save()
+    game = create_game(pairing=round_.pairings.get(), user=None)
+    save_moves(game, ["e4", "e5", "Nf3", "Nc6"], user=None)
+    apply_incident(rule_on_incident(game, "abandonment", {"by": "white"}, user=None), user=None)
+    assert round_.pairings.get().result == Result.BLACK_WINS
+    changes = rating_changes(tournament, tournament_sheet(tournament))
+    # The ruling: 3 times a loss's points for the leaver; the other rated as for a win
+    # (only two moves were made, not more than 25).
+    assert changes == {1: -45, 2: 15}

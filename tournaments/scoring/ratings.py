@@ -35,6 +35,9 @@ class RatedGame:
 
     opponent_rating: int
     score: Fraction
+    round: int = 0
+    opponent: int = 0
+    """The round and the opponent's starting rank (0: not given)."""
 
 
 class RateOfPlay(enum.Enum):
@@ -106,7 +109,12 @@ def rated_games(sheet: TournamentSheet) -> dict[int, list[RatedGame]]:
         if player.rating <= 0:
             continue
         games[number] = [
-            RatedGame(players[entry.opponent].rating, _RATED_SCORE[entry.outcome])
+            RatedGame(
+                players[entry.opponent].rating,
+                _RATED_SCORE[entry.outcome],
+                entry.round,
+                entry.opponent,
+            )
             for entry in rounds_of(player, sheet.rounds)
             if entry.outcome in _RATED_SCORE and entry.opponent is not None
             if players[entry.opponent].rating > 0
