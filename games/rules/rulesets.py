@@ -122,6 +122,11 @@ class Ruleset:
         :class:`~games.rules.articles.UnknownConceptError`."""
         return self.articles.article(concept)
 
+    @property
+    def voids_games(self) -> bool:
+        """Whether a game may end void, with no result (the online room's early flag fall)."""
+        return self.flag_fall_void_max_moves > 0
+
     def title(self, language: str) -> str:
         """The ruleset's name in ``language`` (Simplified Chinese for ``zh…``, else English)."""
         return self.title_zh if language.lower().startswith("zh") else self.title_en
@@ -191,7 +196,16 @@ ONLINE = Ruleset(
     online_rating_table=OnlineRatingTable.FIRST,
 )
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, FIDE2023, ONLINE)}
+ONLINE_BANDS = dataclasses.replace(
+    ONLINE,
+    name="online_bands",
+    title_en="Online chess room house rules, later rating table",
+    title_zh="网络棋室规则（后期等级分表）",
+    online_rating_table=OnlineRatingTable.SECOND,
+)
+"""The same house rules with the room's later rating table (fixed amounts by bands)."""
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, FIDE2023, ONLINE, ONLINE_BANDS)}
 
 
 def get_ruleset(name: str, **overrides: Any) -> Ruleset:

@@ -138,3 +138,15 @@ def test_online_abandonment_costs_the_leaver_three_times_a_loss():
     # The ruling: 3 times a loss's points for the leaver; the other rated as for a win
     # (only two moves were made, not more than 25).
     assert changes == {1: -45, 2: 15}
+
+
+@pytest.mark.parametrize(("ruleset", "gain"), [("online", 1), ("online_bands", 3)])
+def test_each_online_rating_table_has_a_ruleset(ruleset, gain):
+    # 150 points apart, the favourite wins: the first table moves one point, the later
+    # table's band (100-199) three.
+    tournament = TournamentFactory(number_of_rounds=1, ruleset=ruleset)
+    strong = PlayerFactory(tournament=tournament, start_rank=1, rating_standard=1850)
+    weak = PlayerFactory(tournament=tournament, start_rank=2, rating_standard=1700)
+    round_ = store_round(tournament, 1, [(strong, weak)], [], paired_by=Round.PairedBy.MANUAL)
+    round_.pairings.update(result=Result.WHITE_WINS)
+    assert rating_changes(tournament, tournament_sheet(tournament)) == {1: gain, 2: -gain}

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.rules.rulesets import get_ruleset
 from tournaments.models import EntrySource, Pairing, Result, ResultChange, Round, TournamentLog
 
 from .audit import last_round_number, log_event, recorded_user
@@ -71,7 +72,7 @@ def _refusal(pairing: Pairing, old: Result, new: Result, reason: str) -> str | N
         return _("Board %(board)s is a bye; it has no result to enter.") % {"board": pairing.board}
     if pairing.round.status == Round.Status.DRAFT:
         return _("Round %(round)s is not published yet.") % {"round": pairing.round.number}
-    if new == Result.VOID and tournament.ruleset != "online":
+    if new == Result.VOID and not get_ruleset(tournament.ruleset).voids_games:
         return _("Only the online ruleset voids games.")
     if old.is_decided and not reason.strip():
         return _("Changing a result already entered needs a reason.")

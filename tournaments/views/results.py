@@ -11,6 +11,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from games.rules.rulesets import get_ruleset
 from tournaments.models import EntrySource, Pairing, Result, Round, Tournament
 from tournaments.permissions import Action, actions_for, can, tournament_action_required
 from tournaments.services import NeedsConfirmation, TournamentError, record_result
@@ -32,6 +33,7 @@ KEYS = [
 def _options(selected: str, tournament: Tournament) -> str:
     """The results the tournament's ruleset knows (a void game only online), and the
     board's own result whatever it is."""
+    voids = get_ruleset(tournament.ruleset).voids_games
     return "".join(
         format_html(
             '<option value="{}"{}>{}</option>',
@@ -40,7 +42,7 @@ def _options(selected: str, tournament: Tournament) -> str:
             label,
         )
         for value, label in Result.choices
-        if value != Result.VOID or tournament.ruleset == "online" or value == selected
+        if value != Result.VOID or voids or value == selected
     )
 
 
