@@ -399,6 +399,10 @@ ENVELOPE_KINDS = {IncidentKind.SEAL, IncidentKind.RESUMPTION}
 
 INCIDENT_FORMS: dict[str, type[IncidentForm]] = {
     IncidentKind.DRAW_CLAIM: DrawClaimForm,
-    **{kind: _incident_form(kind) for kind in KINDS if kind not in ENVELOPE_KINDS},
+    **{
+        kind: _incident_form(kind)
+        for kind in KINDS
+        if kind not in ENVELOPE_KINDS and kind != IncidentKind.DRAW_CLAIM
+    },
 }
 """One form class per incident kind."""

@@ -275,13 +275,20 @@ def test_wrong_initial_position_annuls(client, chebanenko, arbiter):
 
 def test_every_incident_form_renders_with_labels(client, chebanenko, arbiter):
     from games.forms import INCIDENT_FORMS
+    from games.models.incident import offered_under
+    from games.rules.rulesets import RULESETS
 
     client.force_login(arbiter)
     game = start(client, chebanenko)
-    for kind in INCIDENT_FORMS:
-        page = client.get(reverse("games:incident_new", args=[game.pk, kind]))
-        assert page.status_code == 200, kind
-        assert "<label" in page.content.decode() or not page.context["form"].fields, kind
+    for name, ruleset in RULESETS.items():
+        Game.objects.filter(pk=game.pk).update(ruleset=name)
+        for kind in INCIDENT_FORMS:
+            page = client.get(reverse("games:incident_new", args=[game.pk, kind]))
+            if not offered_under(kind, ruleset):
+                assert page.status_code == 404, (name, kind)
+                continue
+            assert page.status_code == 200, (name, kind)
+            assert "<label" in page.content.decode() or not page.context["form"].fields, kind
 
 
 def test_bad_incident_input_is_a_message_not_a_500(client, chebanenko, arbiter):

@@ -77,6 +77,10 @@ TECHNICAL = {
     "read",
     "results",
     "pairing",
+    # Pairing engines' own names, as rounds record them ("Arbiter Dutch engine, FIDE C.04.3").
+    "Dutch",
+    "engine",
+    "py4swiss",
     # Surnames in the names of methods (Berger tables, the Koya system).
     "Berger",
     "Koya",
