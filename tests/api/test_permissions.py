@@ -74,6 +74,12 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
         ("post", f"{url}rounds/1/publish/", {}, PAIRING),
         ("delete", f"{url}rounds/1/", None, PAIRING),
         ("post", f"{url}leave-fide-mode/", {"reason": "club event"}, ARBITER),
+        (
+            "post",
+            f"{url}games/{game}/incidents/",
+            {"kind": "draw_claim", "claimant": "white", "claim": "threefold"},
+            ARBITER,
+        ),
         ("get", f"{url}rating-differences/", None, READ),
         ("post", f"{url}rating-differences/", {"rating_list": 1, "accept": ["1:title"]}, PAIRING),
         ("get", f"{url}ties/", None, READ),
