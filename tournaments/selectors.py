@@ -22,6 +22,7 @@ from tournaments.models import (
     Absence,
     Acceleration,
     ByeKind,
+    ForbiddenPair,
     Pairing,
     PairingSystem,
     Player,
@@ -349,7 +350,7 @@ def pairing_state(tournament: Tournament, round_number: int) -> PairingState:
     """What a pairing engine or the round check needs to pair ``round_number``.
 
     Late entries who start later are left out; expelled players count as withdrawn.
-    Three queries.
+    Four queries.
     """
     sheet = tournament_sheet(tournament, after_round=round_number - 1)
     players = Player.objects.filter(tournament=tournament, start_rank__isnull=False)
@@ -373,6 +374,7 @@ def pairing_state(tournament: Tournament, round_number: int) -> PairingState:
         },
         planned_rounds=tournament.number_of_rounds,
         accelerations=tournament_accelerations(tournament),
+        forbidden=forbidden_rank_pairs(tournament),
     )
 
 
@@ -384,6 +386,14 @@ def tournament_accelerations(tournament: Tournament) -> dict[int, tuple[Fraction
     return baku_accelerations(
         list(ranks.values_list("start_rank", flat=True)), tournament.number_of_rounds
     )
+
+
+def forbidden_rank_pairs(tournament: Tournament) -> tuple[tuple[int, int], ...]:
+    """The forbidden pairs (FIDE checklist D30) by starting rank, for the engine and checks."""
+    pairs = ForbiddenPair.objects.filter(
+        tournament=tournament, first__start_rank__isnull=False, second__start_rank__isnull=False
+    ).values_list("first__start_rank", "second__start_rank")
+    return tuple(sorted((min(a, b), max(a, b)) for a, b in pairs))
 
 
 def fide_mode_mark(tournament: Tournament) -> str:

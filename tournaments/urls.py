@@ -5,7 +5,18 @@ from django.urls import path
 import arbiter.converters  # noqa: F401  (registers <num:…>)
 
 from .api import pages as api_pages
-from .views import dashboard, players, public, ratings, reports, results, roles, rounds, ties
+from .views import (
+    dashboard,
+    manual,
+    players,
+    public,
+    ratings,
+    reports,
+    results,
+    roles,
+    rounds,
+    ties,
+)
 
 app_name = "tournaments"
 
@@ -33,14 +44,21 @@ urlpatterns = [
     path(f"{T}players/add/", players.add, name="player_add"),
     path(f"{T}players/import/", players.import_csv, name="players_import"),
     path(f"{T}players/number/", players.number, name="players_number"),
+    path(f"{T}players/exchange/", players.exchange, name="players_exchange"),
     path(f"{T}players/<num:player_id>/", public.player_detail, name="player"),
     path(f"{T}players/<num:player_id>/edit/", players.edit, name="player_edit"),
     path(f"{T}players/<num:player_id>/withdraw/", players.withdraw, name="player_withdraw"),
     path(f"{T}players/<num:player_id>/absence/", players.absence, name="player_absence"),
+    path(
+        f"{T}players/<num:player_id>/forbidden/",
+        manual.forbidden_pair,
+        name="player_forbidden",
+    ),
     path(f"{T}rounds/pair/", rounds.pair_next, name="round_pair"),
     path(f"{T}rounds/enter/", rounds.enter_pairings, name="round_enter"),
     path(f"{T}rounds/<num:number>/", results.round_detail, name="round"),
     path(f"{T}rounds/<num:number>/publish/", rounds.publish, name="round_publish"),
+    path(f"{T}rounds/<num:number>/manual/", manual.manual_pairing, name="manual_pairing"),
     path(f"{T}rounds/<num:number>/delete/", rounds.delete, name="round_delete"),
     path(
         f"{T}rounds/<num:number>/boards/<num:board>/result/",

@@ -39,6 +39,7 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
     """(method, url, body, least scope) for every route of the API."""
     url = f"/api/v1/tournaments/{t.slug}/"
     player = t.players.get(start_rank=4).pk
+    other = t.players.get(start_rank=3).pk
     game = Game.objects.get(pairing__round__tournament=t).pk
     token = t.api_tokens.first() or create_api_token(t, name="spare", scope=READ, user=None)[0]
     upload = t.pgn_uploads.first() or PgnUpload.objects.create(
@@ -68,6 +69,12 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
         ("patch", f"{url}players/{player}/", {"rating_standard": 2001}, PAIRING),
         ("post", f"{url}players/{player}/absences/", {"round_number": 2, "kind": "half"}, PAIRING),
         ("post", f"{url}players/numbering/", {}, PAIRING),
+        ("post", f"{url}players/numbering/exchange/", {"first": 1, "second": 2}, PAIRING),
+        ("get", f"{url}players/{player}/forbidden/", None, READ),
+        ("post", f"{url}players/{player}/forbidden/", {"opponent": other}, PAIRING),
+        ("delete", f"{url}players/{player}/forbidden/{other}/", None, PAIRING),
+        ("get", f"{url}rounds/1/manual-pairing/", None, READ),
+        ("post", f"{url}rounds/1/manual-pairing/", {"step": "start"}, PAIRING),
         ("post", f"{url}players/{player}/withdraw/", {"after_round": 1}, PAIRING),
         ("post", f"{url}rounds/", {"pairs": [{"white": 1, "black": 2}]}, PAIRING),
         ("post", f"{url}rounds/next/", {}, PAIRING),

@@ -482,16 +482,22 @@ def equally_rated_field():
 
 def test_equally_rated_players_exchange_starting_ranks_with_a_log_entry():
     tournament, players = equally_rated_field()
-    assert (players["Anand"].start_rank, players["Ding"].start_rank) == (1, 2)  # by name
-    exchange_start_ranks(players["Anand"], players["Ding"], reason="typo in the entry list")
+    # Equal rating and title: the announced criterion, here the order of registration (B10).
+    assert (players["Ding"].start_rank, players["Anand"].start_rank) == (1, 2)
+    with pytest.raises(NeedsConfirmation) as asked:  # L3 for each exchange (B12)
+        exchange_start_ranks(players["Ding"], players["Anand"], reason="typo in the entry list")
+    assert asked.value.level == Level.CONFIRM
+    exchange_start_ranks(
+        players["Ding"], players["Anand"], reason="typo in the entry list", confirm="confirm"
+    )
     assert dict(tournament.players.values_list("name", "start_rank")) == {
-        "Ding": 1,
-        "Anand": 2,
+        "Anand": 1,
+        "Ding": 2,
         "Carlsen": 3,
         "Bu": 4,
     }
     assert comments(tournament)[-1] == (
-        "### Starting ranks: Anand (1) and Ding (2) exchange starting ranks. "
+        "### Starting ranks: Ding (1) and Anand (2) exchange starting ranks. "
         "(typo in the entry list)"
     )
 
@@ -503,8 +509,8 @@ def test_fide_mode_refuses_an_exchange_at_unequal_ratings():
     ):
         exchange_start_ranks(players["Ding"], players["Bu"])
     answering(leave_fide_mode, tournament, user=None, reason="club rules")
-    exchange_start_ranks(players["Ding"], players["Bu"])
-    assert tournament.players.get(name="Bu").start_rank == 2
+    exchange_start_ranks(players["Ding"], players["Bu"], confirm="confirm")
+    assert tournament.players.get(name="Bu").start_rank == 1  # Ding, registered first, was 1
 
 
 def test_fide_mode_refuses_starting_rank_changes_once_round_4_is_paired():

@@ -6,6 +6,7 @@ import arbiter.converters  # noqa: F401  (registers <num:…>)
 
 from .views import (
     exchange,
+    manual,
     players,
     ratings,
     results,
@@ -37,6 +38,11 @@ urlpatterns = [
     path(TOURNAMENT + "trf/", exchange.TournamentTrfView.as_view(), name="trf"),
     path(TOURNAMENT + "players/", players.PlayerListView.as_view(), name="players"),
     path(TOURNAMENT + "players/numbering/", players.StartRanksView.as_view(), name="numbering"),
+    path(
+        TOURNAMENT + "players/numbering/exchange/",
+        players.ExchangeView.as_view(),
+        name="numbering-exchange",
+    ),
     path(TOURNAMENT + "players/<num:player_id>/", players.PlayerView.as_view(), name="player"),
     path(
         TOURNAMENT + "players/<num:player_id>/history/",
@@ -53,10 +59,21 @@ urlpatterns = [
         players.WithdrawView.as_view(),
         name="player-withdraw",
     ),
+    path(
+        TOURNAMENT + "players/<num:player_id>/forbidden/",
+        manual.ForbiddenPairsView.as_view(),
+        name="player-forbidden",
+    ),
+    path(
+        TOURNAMENT + "players/<num:player_id>/forbidden/<num:opponent_id>/",
+        manual.ForbiddenPairView.as_view(),
+        name="player-forbidden-pair",
+    ),
     path(TOURNAMENT + "rounds/", rounds.RoundListView.as_view(), name="rounds"),
     path(TOURNAMENT + "rounds/next/", rounds.PairNextRoundView.as_view(), name="pair-next"),
     path(ROUND, rounds.RoundDetailView.as_view(), name="round"),
     path(ROUND + "publish/", rounds.PublishRoundView.as_view(), name="round-publish"),
+    path(ROUND + "manual-pairing/", manual.ManualPairingView.as_view(), name="manual-pairing"),
     path(ROUND + "pairings/", rounds.PairingListView.as_view(), name="pairings"),
     path(ROUND + "pairings/<num:board>/", results.BoardView.as_view(), name="board"),
     path(ROUND + "results/", results.ResultBatchView.as_view(), name="results"),

@@ -1,11 +1,12 @@
 """The tournaments app's models, one submodule per concept."""
 
-from .player import Absence, Player, RatingOrigin, Sex, Title
+from .player import Absence, ForbiddenPair, Player, RatingOrigin, Sex, Title
 from .ratings import ListedRating, RatingList, RatingListKind
 from .round import ByeKind, EntrySource, Pairing, Result, ResultChange, Round
 from .tokens import ApiToken, IdempotentRequest
 from .tournament import (
     Acceleration,
+    InitialOrder,
     PairingSystem,
     RatingMethod,
     RatingType,
@@ -22,7 +23,9 @@ __all__ = [
     "ApiToken",
     "ByeKind",
     "EntrySource",
+    "ForbiddenPair",
     "IdempotentRequest",
+    "InitialOrder",
     "ListedRating",
     "Pairing",
     "PairingSystem",

@@ -199,3 +199,30 @@ class Absence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} – {self.round_number}: {self.get_kind_display()}"
+
+
+class ForbiddenPair(models.Model):
+    """Two players who must not be paired with each other (FIDE checklist D30; TRF ``XXP``),
+    e.g. members of one family or club. In FIDE mode set only before round 1 is paired."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs"
+    )
+    first = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        verbose_name = _("forbidden pair")
+        verbose_name_plural = _("forbidden pairs")
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="forbidden_pair_once"),
+            models.CheckConstraint(
+                condition=models.Q(first__lt=models.F("second")), name="forbidden_pair_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} – {self.second}"

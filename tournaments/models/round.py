@@ -39,6 +39,15 @@ class Round(models.Model):
         blank=True,
         help_text=_("The engine and rule edition that paired the round, when one did."),
     )
+    manual_session = models.JSONField(
+        _("manual pairing session"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Set while the arbiter edits the draft by hand: the engine's pairing at the start, "
+            "to compare with (FIDE checklist D29)."
+        ),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

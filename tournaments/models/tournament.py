@@ -72,6 +72,14 @@ class WithdrawalRule(models.TextChoices):
     COUNT_ALL = "count_all", _("Every result counts, as played or forfeited")
 
 
+class InitialOrder(models.TextChoices):
+    """What orders players of equal rating and title in the initial ranking (FIDE checklist
+    B10: an announced criterion, never the alphabet)."""
+
+    REGISTRATION = "registration", _("Order of registration")
+    FIDE_ID = "fide_id", _("FIDE id, lowest first (players without one last)")
+
+
 federation_code = RegexValidator(r"^[A-Z]{3}$", _("Three capital letters, e.g. CHN."))
 
 
@@ -178,6 +186,13 @@ class Tournament(models.Model):
         _("check ratings before each round"),
         default=True,
         help_text=_("Compare the players with the newest imported FIDE list before pairing."),
+    )
+    initial_order = models.CharField(
+        _("equal rating and title ordered by"),
+        max_length=12,
+        choices=InitialOrder.choices,
+        default=InitialOrder.REGISTRATION,
+        help_text=_("Announced with the event: how the initial ranking breaks its last ties."),
     )
     unrated_rating = models.PositiveSmallIntegerField(
         _("rating of unrated players"),

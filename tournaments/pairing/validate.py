@@ -30,6 +30,18 @@ class RoundCheck:
 
     errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    rule_breaks: list[str] = field(default_factory=list)
+    """The errors an arbiter pairing by hand may override with a confirmation (checklist D29:
+    a rematch, a forbidden pair, a PAB to an ineligible player); each is also in ``errors``."""
+
+    def break_rule(self, message: str) -> None:
+        self.errors.append(message)
+        self.rule_breaks.append(message)
+
+    @property
+    def structural_errors(self) -> list[str]:
+        """What no confirmation overrides: a player left out, paired twice, unknown, …"""
+        return [error for error in self.errors if error not in self.rule_breaks]
 
     @property
     def ok(self) -> bool:
@@ -110,9 +122,9 @@ def _check_byes(
             continue
         earlier = [e for e in player.rounds if e.round < state.round]
         if any(e.outcome is Outcome.PAIRING_BYE for e in earlier):
-            check.errors.append(f"{who(rank)} already had a pairing-allocated bye")
+            check.break_rule(f"{who(rank)} already had a pairing-allocated bye")
         elif any(e.outcome is Outcome.FORFEIT_WIN for e in earlier):
-            check.errors.append(
+            check.break_rule(
                 f"{who(rank)} already scored a forfeit win and cannot get the pairing-allocated bye"
             )
 
@@ -131,14 +143,14 @@ def _check_pair(
     pair = f"board {board}: {who(white.start_rank)} and {who(black.start_rank)}"
     if len(played) >= meetings_allowed:
         rounds = ", ".join(str(e.round) for e in played)
-        check.errors.append(f"{pair} already played each other (round {rounds})")
+        check.break_rule(f"{pair} already played each other (round {rounds})")
     elif len(earlier) > len(played):
         rounds = ", ".join(str(e.round) for e in earlier if not e.outcome.played)
         check.warnings.append(
             f"{pair} were paired before, but the game was not played (round {rounds})"
         )
     if {white.start_rank, black.start_rank} in [set(p) for p in state.forbidden]:
-        check.errors.append(f"{pair} must not be paired (forbidden pair)")
+        check.break_rule(f"{pair} must not be paired (forbidden pair)")
     for player, color in ((white, Color.WHITE), (black, Color.BLACK)):
         _check_colours(check, state, player, color, who(player.start_rank))
 

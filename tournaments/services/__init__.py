@@ -6,6 +6,14 @@ transaction and leaves an audit entry (``ResultChange`` or ``TournamentLog``).
 
 from .configuration import change_tiebreaks, create_tournament, leave_fide_mode, update_tournament
 from .errors import TournamentError
+from .forbidden_pairs import allow_pair, forbid_pair
+from .manual_pairing import (
+    end_manual_pairing,
+    exchange_players,
+    set_colours,
+    start_manual_pairing,
+    swap_colours,
+)
 from .players import (
     add_player,
     assign_start_ranks,
@@ -33,13 +41,17 @@ __all__ = [
     "TournamentError",
     "add_player",
     "adjourn_game",
+    "allow_pair",
     "assign_start_ranks",
     "change_tiebreaks",
     "correct_result",
     "create_tournament",
     "delete_draft_round",
+    "end_manual_pairing",
+    "exchange_players",
     "exchange_start_ranks",
     "expel_player",
+    "forbid_pair",
     "generate_round_robin_round",
     "leave_fide_mode",
     "pair_swiss_round",
@@ -47,8 +59,11 @@ __all__ = [
     "record_result",
     "request_absence",
     "resolve_adjournment",
+    "set_colours",
     "set_start_ranks",
+    "start_manual_pairing",
     "submit_pairings",
+    "swap_colours",
     "update_player",
     "update_tournament",
     "withdraw_player",

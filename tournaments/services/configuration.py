@@ -54,6 +54,7 @@ TOURNAMENT_FIELDS = (
     "rating_sequence",
     "rating_method",
     "rating_check",
+    "initial_order",
     "unrated_rating",
     "unrated_left_out",
     *POINT_FIELDS,

@@ -14,13 +14,21 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.limits import MAX_PLAYERS
-from tournaments.models import Absence, ByeKind, Player, RatingOrigin, Tournament, TournamentLog
+from tournaments.models import (
+    Absence,
+    ByeKind,
+    InitialOrder,
+    Player,
+    RatingOrigin,
+    Tournament,
+    TournamentLog,
+)
 from tournaments.models.player import TITLE_ORDER
 
 from .audit import last_round_number, log_event, recorded_user
 from .errors import TournamentError, raise_if
 from .ratings import fill_from_lists
-from .warnings import Level, cautions, require_confirmation
+from .warnings import Caution, Level, cautions, require_confirmation
 
 # What an arbiter types for a player: the page form and the API both edit exactly these.
 PLAYER_FIELDS = (
@@ -60,12 +68,17 @@ def player_problems(player: Player) -> list[str]:
     return problems
 
 
-def start_rank_key(player: Player, rating_type: str) -> tuple[int, int, str]:
-    """FIDE C.04.2 initial order: tournament rating, then title, then name."""
+def start_rank_key(player: Player, tournament: Tournament) -> tuple[int, int, int, int, int]:
+    """FIDE C.04.2 initial order: rating, then title, then the criterion the tournament
+    announced (checklist B10: never the alphabet): the order of registration, or the FIDE id,
+    lowest first, players without one after them in order of registration."""
+    by_fide_id = tournament.initial_order == InitialOrder.FIDE_ID and player.fide_id.isdigit()
     return (
         -(player.rating_in_tournament().rating or 0),
         TITLE_ORDER.get(player.title, len(TITLE_ORDER)),
-        player.name.casefold(),
+        0 if by_fide_id else 1,
+        int(player.fide_id) if by_fide_id else 0,
+        player.pk or 0,
     )
 
 
@@ -166,7 +179,6 @@ def _number_late_entrants(
     One pass: "the first player he outranks" is the first place where the running
     maximum of the numbered players' keys exceeds his key, found by bisection, so that
     numbering many entrants does not renumber the field once per entrant (quadratic)."""
-    rating_type = tournament.rating_type
     ids = {p.pk for p in entrants}
     numbered = _with_tournament(
         tournament,
@@ -178,12 +190,10 @@ def _number_late_entrants(
             if p.pk not in ids
         ),
     )
-    running_max = list(
-        itertools.accumulate((start_rank_key(p, rating_type) for p in numbered), max)
-    )
+    running_max = list(itertools.accumulate((start_rank_key(p, tournament) for p in numbered), max))
     places: dict[int, list[Player]] = {}
-    for entrant in sorted(entrants, key=lambda p: start_rank_key(p, rating_type)):
-        place = bisect.bisect_right(running_max, start_rank_key(entrant, rating_type))
+    for entrant in sorted(entrants, key=lambda p: start_rank_key(p, tournament)):
+        place = bisect.bisect_right(running_max, start_rank_key(entrant, tournament))
         places.setdefault(place, []).append(entrant)
     order: list[Player] = []
     for index in range(len(numbered) + 1):
@@ -250,17 +260,47 @@ def update_player(
 
 @transaction.atomic
 def assign_start_ranks(
-    tournament: Tournament, *, user: AbstractBaseUser | None = None
+    tournament: Tournament, *, user: AbstractBaseUser | None = None, confirm: str = ""
 ) -> list[Player]:
-    """Number every player by rating, title and name; returns them in that order.
+    """Number every player by rating, title and the announced criterion (B10); returns them
+    in that order.
 
-    In FIDE mode the numbers are regenerated only until round 4 is paired (checklist B12).
+    Checklist B12: in FIDE mode the numbers are regenerated only until round 4 is paired;
+    moving two or more numbers asks L3, and once a round is paired L4 (the printed pairings
+    and the report then show the new numbers).
     """
     _refuse_tpn_change_after_round_4(tournament)
     players = _with_tournament(
         tournament, Player.objects.select_for_update(no_key=True).filter(tournament=tournament)
     )
-    players.sort(key=lambda p: start_rank_key(p, tournament.rating_type))
+    players.sort(key=lambda p: start_rank_key(p, tournament))
+    paired = last_round_number(tournament)
+    moving = [
+        p
+        for rank, p in enumerate(players, start=1)
+        if p.start_rank is not None and p.start_rank != rank
+    ]
+    if len(moving) >= 2:
+        question = _("Regenerating the starting ranks moves %(count)s players: %(names)s.") % {
+            "count": len(moving),
+            "names": ", ".join(p.name for p in moving),
+        }
+        if paired:
+            caution = Caution(
+                Level.CONSEQUENCES,
+                question,
+                (
+                    _(
+                        "Rounds 1 to %(round)s were paired with the old numbers; their boards "
+                        "stay, but every page, report and the TRF file show the new ones."
+                    )
+                    % {"round": paired},
+                    _("The change is written to the TRF report as a ### line."),
+                ),
+            )
+        else:
+            caution = Caution(Level.CONFIRM, question)
+        require_confirmation([caution], confirm, action=f"renumber:{tournament.pk}")
     old = _renumber(tournament, players)
     moved = [p for p in players if old[p.pk] is not None and old[p.pk] != p.start_rank]
     if moved:
@@ -270,7 +310,7 @@ def assign_start_ranks(
             gettext_lazy("Starting ranks renumbered; %(count)s players moved."),
             params={"count": len(moved)},
             user=user,
-            round_number=last_round_number(tournament) or None,
+            round_number=paired or None,
             old={str(p.pk): old[p.pk] for p in moved},
             new={str(p.pk): p.start_rank for p in moved},
         )
@@ -291,11 +331,17 @@ def _refuse_tpn_change_after_round_4(tournament: Tournament) -> None:
 
 @transaction.atomic
 def exchange_start_ranks(
-    first: Player, second: Player, *, user: AbstractBaseUser | None = None, reason: str = ""
+    first: Player,
+    second: Player,
+    *,
+    user: AbstractBaseUser | None = None,
+    reason: str = "",
+    confirm: str = "",
 ) -> tuple[Player, Player]:
     """Swap two players' starting ranks (a TPN exchange, checklist B12), logged.
 
-    In FIDE mode only players of equal rating exchange, and not once round 4 is paired.
+    In FIDE mode only players of equal rating exchange, and not once round 4 is paired; each
+    exchange asks L3.
     """
     first, second = (
         Player.objects.select_for_update(no_key=True).get(pk=first.pk),
@@ -323,6 +369,15 @@ def exchange_start_ranks(
         )
     raise_if(problems)
     _refuse_tpn_change_after_round_4(tournament)
+    question = _("%(first)s (%(old)s) and %(second)s (%(new)s) exchange starting ranks.") % {
+        "first": first.name,
+        "second": second.name,
+        "old": first.start_rank,
+        "new": second.start_rank,
+    }
+    require_confirmation(
+        [Caution(Level.CONFIRM, question)], confirm, action=f"exchange:{first.pk}:{second.pk}"
+    )
     ranks = first.start_rank, second.start_rank
     Player.objects.filter(pk__in=[first.pk, second.pk]).update(start_rank=None)
     first.start_rank, second.start_rank = ranks[1], ranks[0]

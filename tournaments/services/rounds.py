@@ -142,6 +142,11 @@ def publish_round(round_: Round, *, user: AbstractBaseUser | None = None) -> Rou
     """Make a drafted round official: results may be entered from now on."""
     if round_.status != Round.Status.DRAFT:
         raise TournamentError(_("Round %(round)s is already published.") % {"round": round_.number})
+    if round_.manual_session is not None:
+        raise TournamentError(
+            _("End the manual pairing session of round %(round)s before publishing it.")
+            % {"round": round_.number}
+        )
     round_.status = Round.Status.PUBLISHED
     round_.save(update_fields=["status"])
     log_event(

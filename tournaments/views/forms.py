@@ -130,7 +130,7 @@ class TournamentForm(forms.ModelForm):
                 "unrated_left_out",
             ],
         ),
-        (_("Ranking"), ["tiebreaks", "reason"]),
+        (_("Ranking"), ["initial_order", "tiebreaks", "reason"]),
         (_("Points"), list(POINT_FIELDS)),
     ]
     """The form's fields in the groups the page shows them in."""
@@ -278,6 +278,13 @@ class PairingsForm(forms.Form):
         if not pairs and not byes:
             raise forms.ValidationError(_("Enter at least one board."))
         return pairs, byes
+
+
+class ExchangeStartRanksForm(forms.Form):
+    first = forms.IntegerField(label=_("Starting rank"), min_value=1)
+    second = forms.IntegerField(label=_("exchanges with starting rank"), min_value=1)
+    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+    confirm = ConfirmField()
 
 
 class LeaveFideModeForm(forms.Form):

@@ -18,6 +18,7 @@ from tournaments.services import (
     TournamentError,
     add_player,
     assign_start_ranks,
+    exchange_start_ranks,
     request_absence,
     set_start_ranks,
     update_player,
@@ -28,7 +29,7 @@ from tournaments.services.csv_players import import_players_csv
 
 from . import public
 from .common import add_problems, confirmation_page, flash_problems
-from .forms import AbsenceForm, PlayerForm, UploadForm, WithdrawForm
+from .forms import AbsenceForm, ExchangeStartRanksForm, PlayerForm, UploadForm, WithdrawForm
 
 
 @tournament_action_required(Action.MANAGE_PLAYERS)
@@ -121,7 +122,9 @@ def import_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_action_required(Action.MANAGE_PLAYERS)
 @require_http_methods(["POST"])
 def number(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Give every player a starting rank: by rating, title and name, or by lot (round robin)."""
+    """Give every player a starting rank: by rating, title and the announced criterion, or by
+    lot (round robin). Regenerating moves numbers only once confirmed (L3, L4 once a round
+    is paired; checklist B12)."""
     try:
         if request.POST.get("order") == "lot":
             order = list(tournament.players.all())
@@ -129,8 +132,55 @@ def number(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             set_start_ranks(tournament, order, user=request.user)
             messages.success(request, _("Starting ranks drawn by lot."))
         else:
-            assign_start_ranks(tournament, user=request.user)
+            assign_start_ranks(
+                tournament, user=request.user, confirm=request.POST.get("confirm", "")
+            )
             messages.success(request, _("Players numbered by rating."))
+    except NeedsConfirmation as question:
+        return confirmation_page(
+            request,
+            question,
+            tournament=tournament,
+            title=_("Starting ranks"),
+            cancel_url=reverse("tournaments:dashboard", args=[tournament.pk]),
+        )
+    except TournamentError as error:
+        flash_problems(request, error)
+    return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+
+
+@tournament_action_required(Action.MANAGE_PLAYERS)
+@require_http_methods(["POST"])
+def exchange(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Two players exchange starting ranks (checklist B12: L3, equal ratings in FIDE mode)."""
+    form = ExchangeStartRanksForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Name two starting ranks."))
+        return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+    data = form.cleaned_data
+    players = {
+        p.start_rank: p
+        for p in tournament.players.filter(start_rank__in=[data["first"], data["second"]])
+    }
+    try:
+        if len(players) != 2:
+            raise TournamentError(_("Name two starting ranks of the tournament."))
+        exchange_start_ranks(
+            players[data["first"]],
+            players[data["second"]],
+            user=request.user,
+            reason=data["reason"],
+            confirm=data["confirm"],
+        )
+        messages.success(request, _("Starting ranks exchanged."))
+    except NeedsConfirmation as question:
+        return confirmation_page(
+            request,
+            question,
+            tournament=tournament,
+            title=_("Starting ranks"),
+            cancel_url=reverse("tournaments:dashboard", args=[tournament.pk]),
+        )
     except TournamentError as error:
         flash_problems(request, error)
     return redirect("tournaments:dashboard", tournament_id=tournament.pk)

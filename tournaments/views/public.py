@@ -16,6 +16,7 @@ from tournaments.permissions import (
     tournaments_where,
 )
 from tournaments.services.audit import last_round_number
+from tournaments.services.forbidden_pairs import forbidden_opponents
 
 from .forms import AbsenceForm
 
@@ -88,5 +89,7 @@ def render_player(
             "absence_form": absence_form
             or AbsenceForm(initial={"round_number": last_round_number(tournament) + 1}),
             "actions": actions,
+            "forbidden": forbidden_opponents(player),
+            "others": tournament.players.exclude(pk=player.pk).order_by("start_rank", "name"),
         },
     )

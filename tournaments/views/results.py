@@ -15,6 +15,7 @@ from games.rules.rulesets import get_ruleset
 from tournaments.models import EntrySource, Pairing, Result, Round, Tournament
 from tournaments.permissions import Action, actions_for, can, tournament_action_required
 from tournaments.services import NeedsConfirmation, TournamentError, record_result
+from tournaments.services.manual_pairing import comparison
 from tournaments.services.versions import board_version
 
 from .common import confirmation_page, is_htmx
@@ -86,6 +87,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "may_enter_games": Action.ENTER_GAMES in actions,
             "keys": KEYS,
             "rounds": tournament.rounds.order_by("number").values_list("number", flat=True),
+            "session": comparison(round_) if round_.manual_session is not None else None,
         },
     )
 

@@ -111,9 +111,17 @@ class StartRanksSerializer(serializers.Serializer[Any]):
         required=False,
         help_text=(
             "Player ids in starting-rank order (a drawing of lots). Without it the players are "
-            "numbered by rating, title and name (FIDE C.04.2)."
+            "numbered by rating, title and the tournament's announced criterion (FIDE C.04.2)."
         ),
     )
+    confirm = confirm_field()
+
+
+class ExchangeSerializer(serializers.Serializer[Any]):
+    first = serializers.IntegerField(min_value=1, help_text="A starting rank.")
+    second = serializers.IntegerField(min_value=1, help_text="The starting rank it exchanges with.")
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    confirm = confirm_field()
 
 
 class WithdrawSerializer(serializers.Serializer[Any]):

@@ -16,6 +16,7 @@ from tournaments.services import (
     TournamentError,
     add_player,
     assign_start_ranks,
+    exchange_start_ranks,
     request_absence,
     set_start_ranks,
     update_player,
@@ -29,6 +30,7 @@ from ..reads import player_history
 from ..serializers.players import (
     AbsenceInputSerializer,
     AbsenceSerializer,
+    ExchangeSerializer,
     PlayerCreateSerializer,
     PlayerHistorySerializer,
     PlayerSerializer,
@@ -136,15 +138,25 @@ class StartRanksView(TournamentApiView):
     @extend_schema(
         operation_id="players_number",
         summary="Number the players (by rating, or in the order given)",
+        description=(
+            "Regenerating numbers that move two or more players asks L3 (L4 once a round is "
+            "paired): 409 needs_confirmation names the confirm answer (FIDE checklist B12)."
+        ),
         request=StartRanksSerializer,
         parameters=[IDEMPOTENCY_PARAMETER],
-        responses={200: PlayerSerializer(many=True), **error_responses(400, 401, 403, 404, 422)},
+        responses={
+            200: PlayerSerializer(many=True),
+            **error_responses(400, 401, 403, 404, 409, 422),
+        },
     )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
-        order = validated(StartRanksSerializer, request).get("order")
+        data = validated(StartRanksSerializer, request)
+        order = data.get("order")
         if order is None:
-            players = assign_start_ranks(self.tournament, user=self.acting_user())
+            players = assign_start_ranks(
+                self.tournament, user=self.acting_user(), confirm=data["confirm"]
+            )
         else:
             known = {p.pk: p for p in self.tournament.players.all()}
             players = set_start_ranks(
@@ -153,6 +165,38 @@ class StartRanksView(TournamentApiView):
                 user=self.acting_user(),
             )
         return Response(PlayerSerializer(players, many=True).data)
+
+
+class ExchangeView(TournamentApiView):
+    actions = {"POST": Action.MANAGE_PLAYERS}
+
+    @extend_schema(
+        operation_id="players_exchange",
+        summary="Two players exchange starting ranks (L3; equal ratings in FIDE mode)",
+        request=ExchangeSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={
+            200: PlayerSerializer(many=True),
+            **error_responses(400, 401, 403, 404, 409, 422),
+        },
+    )
+    @idempotent
+    def post(self, request: Request, slug: str) -> Response:
+        data = validated(ExchangeSerializer, request)
+        players = {
+            p.start_rank: p
+            for p in self.tournament.players.filter(start_rank__in=[data["first"], data["second"]])
+        }
+        if len(players) != 2:
+            raise TournamentError(_("Name two starting ranks of the tournament."))
+        pair = exchange_start_ranks(
+            players[data["first"]],
+            players[data["second"]],
+            user=self.acting_user(),
+            reason=data.get("reason", ""),
+            confirm=data["confirm"],
+        )
+        return Response(PlayerSerializer(pair, many=True).data)
 
 
 class WithdrawView(PlayerMixin):

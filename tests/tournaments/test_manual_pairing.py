@@ -1,0 +1,227 @@
+"""Manual pairing as a session (FIDE checklist D29) and forbidden pairs (D30), through the
+round and player pages, the API and the command."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from tests.factories import PlayerFactory, TournamentFactory, UserFactory, answering
+from tournaments.models import ForbiddenPair, Pairing, Round
+from tournaments.services import (
+    NeedsConfirmation,
+    TournamentError,
+    end_manual_pairing,
+    exchange_players,
+    forbid_pair,
+    leave_fide_mode,
+    pair_swiss_round,
+    publish_round,
+    start_manual_pairing,
+    swap_colours,
+)
+from tournaments.services.manual_pairing import comparison, current_pairing
+from tournaments.services.trf_exchange import export_trf, import_trf
+
+pytestmark = pytest.mark.django_db
+
+HELD_SWISS_5 = Path(__file__).resolve().parent.parent / "data" / "tiebreak" / "held_swiss_5.trf"
+
+
+@pytest.fixture
+def draft():
+    """Held's 16-player Swiss after 5 of 7 rounds, round 6 paired by the engine as a draft."""
+    tournament = import_trf(HELD_SWISS_5.read_bytes())
+    tournament.number_of_rounds = 7
+    tournament.save(update_fields=["number_of_rounds"])
+    return pair_swiss_round(tournament)
+
+
+def mpa_lines(tournament):
+    lines = export_trf(tournament, version=2026).splitlines()
+    return [line for line in lines if line.startswith("### MPA @ Round 6")]
+
+
+def rematch_exchange(round_):
+    """Two starting ranks whose exchange makes board 1 a rematch: board 1's black and one of
+    white's earlier opponents change places."""
+    white, black = current_pairing(round_).pairs[0]
+    games = Pairing.objects.filter(round__tournament=round_.tournament, round__number__lt=6)
+    for game in games.filter(black__isnull=False).select_related("white", "black"):
+        ranks = {game.white.start_rank, game.black.start_rank}
+        if white in ranks:
+            (opponent,) = ranks - {white}
+            return black, opponent
+    raise AssertionError("white has played nobody")
+
+
+def test_a_session_edits_boards_compares_with_the_engine_and_asks_before_ending(draft):
+    round_ = start_manual_pairing(draft)
+    assert all(row.same for row in comparison(round_))
+    with pytest.raises(TournamentError, match="End the manual pairing session"):
+        publish_round(round_)
+    first, second = rematch_exchange(round_)
+    exchange_players(round_, first, second)
+    swap_colours(round_, 2)
+    differing = [row.board for row in comparison(Round.objects.get(pk=round_.pk)) if not row.same]
+    assert 1 in differing and 2 in differing
+    with pytest.raises(NeedsConfirmation) as asked:
+        end_manual_pairing(round_)
+    problems = "\n".join(asked.value.problems)
+    assert asked.value.level == 3 and asked.value.answer == "confirm"
+    assert "already played each other (round " in problems
+    assert "Board 2: " in problems and "the engine pairs" in problems
+    assert mpa_lines(draft.tournament) == []
+    end_manual_pairing(round_, confirm="confirm")
+    round_.refresh_from_db()
+    assert round_.manual_session is None and round_.paired_by == Round.PairedBy.MANUAL
+    lines = mpa_lines(draft.tournament)
+    assert len(lines) == len(differing)
+    assert lines[1].startswith("### MPA @ Round 6: Board 2 paired by hand: ")
+    publish_round(round_)
+
+
+def test_ending_refuses_what_no_confirmation_saves(draft):
+    round_ = start_manual_pairing(draft)
+    with pytest.raises(TournamentError, match="Name two different players"):
+        exchange_players(round_, 1, 99)
+    assert not any(not row.same for row in comparison(round_))
+    end_manual_pairing(round_)  # unchanged: nothing asked, nothing logged
+    assert mpa_lines(draft.tournament) == []
+
+
+def test_the_round_page_runs_a_session(client, draft):
+    client.force_login(UserFactory(is_staff=True))
+    tournament = draft.tournament
+    manual = reverse("tournaments:manual_pairing", args=[tournament.pk, 6])
+    page = reverse("tournaments:round", args=[tournament.pk, 6])
+    assert "Pair by hand (manual pairing session)" in client.get(page).text
+    client.post(manual, {"step": "start"})
+    text = client.get(page).text
+    assert "Manual pairing session" in text and 'class="differs"' not in text
+    assert "Publish the round" not in text
+    client.post(manual, {"step": "swap", "board": "1"})
+    assert 'class="differs"' in client.get(page).text
+    asked = client.post(manual, {"step": "end"})
+    assert asked.status_code == 409
+    assert (
+        'name="confirm" value="confirm"' in asked.text and 'name="step" value="end"' in asked.text
+    )
+    assert client.post(manual, {"step": "end", "confirm": "confirm"}).status_code == 302
+    assert len(mpa_lines(tournament)) == 1
+
+
+def test_the_api_runs_a_session(draft):
+    api = APIClient()
+    api.force_authenticate(UserFactory(is_staff=True))
+    url = f"/api/v1/tournaments/{draft.tournament.slug}/rounds/6/manual-pairing/"
+    assert api.get(url).json() == {"round": 6, "open": False, "boards": []}
+    started = api.post(url, {"step": "start"}, format="json").json()
+    assert started["open"] and all(board["same"] for board in started["boards"])
+    white, black = started["boards"][0]["current"]
+    edited = api.post(url, {"step": "set_colours", "board": 1, "white": black}, format="json")
+    assert edited.json()["boards"][0]["current"] == [black, white]
+    assert api.post(url, {"step": "swap"}, format="json").status_code == 400  # no board
+    asked = api.post(url, {"step": "end"}, format="json")
+    assert (asked.status_code, asked.json()["level"], asked.json()["confirm"]) == (
+        409,
+        3,
+        "confirm",
+    )
+    ended = api.post(url, {"step": "end", "confirm": "confirm"}, format="json")
+    assert ended.status_code == 200 and ended.json()["open"] is False
+    assert len(mpa_lines(draft.tournament)) == 1
+
+
+def test_the_command_runs_a_session(draft):
+    def run(*arguments):
+        out = io.StringIO()
+        call_command("manual_pairing", str(draft.tournament.pk), "6", *arguments, stdout=out)
+        return out.getvalue()
+
+    assert "engine:" in run("start")
+    assert "differs" in run("swap", "1")
+    with pytest.raises(CommandError) as asked:
+        run("end")
+    assert asked.value.returncode == 3 and "--confirm confirm" in str(asked.value)
+    assert "session ended" in run("end", "--confirm", "confirm")
+    assert len(mpa_lines(draft.tournament)) == 1
+
+
+# ---- D30: forbidden pairs ---------------------------------------------------------------
+
+
+@pytest.fixture
+def four():
+    """Four rated players, not yet paired: the Dutch system pairs 1–3 and 4–2 in round 1."""
+    tournament = TournamentFactory(system="swiss", number_of_rounds=3)
+    for rating in (2400, 2300, 2200, 2100):
+        PlayerFactory(tournament=tournament, rating_standard=rating)
+    ranks = sorted(tournament.players.all(), key=lambda p: -p.rating_standard)
+    for rank, player in enumerate(ranks, start=1):
+        player.start_rank = rank
+        player.save(update_fields=["start_rank"])
+    return tournament
+
+
+def player(tournament, rank):
+    return tournament.players.get(start_rank=rank)
+
+
+def round_1_pairs(tournament):
+    round_ = tournament.rounds.get(number=1)
+    return {frozenset((p.white.start_rank, p.black.start_rank)) for p in round_.pairings.all()}
+
+
+def test_the_engine_honours_a_forbidden_pair(four):
+    forbid_pair(player(four, 1), player(four, 3), reason="brothers")
+    pair_swiss_round(four)
+    pairs = round_1_pairs(four)
+    assert frozenset((1, 3)) not in pairs and len(pairs) == 2
+
+
+def test_forbidden_pairs_are_set_before_round_1_in_fide_mode(four):
+    pair_swiss_round(four)
+    with pytest.raises(TournamentError, match="set before round 1 is paired") as refused:
+        forbid_pair(player(four, 1), player(four, 2))
+    assert not isinstance(refused.value, NeedsConfirmation)
+    answering(leave_fide_mode, four, user=None, reason="club event")
+    forbid_pair(player(four, 1), player(four, 2), reason="same club")
+    assert ForbiddenPair.objects.count() == 1
+
+
+def test_the_player_page_sets_and_lifts_a_forbidden_pair(client, four):
+    client.force_login(UserFactory(is_staff=True))
+    first, third = player(four, 1), player(four, 3)
+    url = reverse("tournaments:player_forbidden", args=[four.pk, first.pk])
+    client.post(url, {"opponent": third.pk, "reason": "brothers"})
+    card = client.get(reverse("tournaments:player", args=[four.pk, first.pk])).text
+    assert "Not to be paired with" in card and third.name in card
+    assert ForbiddenPair.objects.filter(first=first, second=third).exists()
+    client.post(url, {"lift": third.pk})
+    assert not ForbiddenPair.objects.exists()
+    pair_swiss_round(four)
+    client.post(url, {"opponent": third.pk})
+    assert not ForbiddenPair.objects.exists()
+    card = client.get(reverse("tournaments:player", args=[four.pk, first.pk]), follow=True).text
+    assert "Not to be paired with" in card
+
+
+def test_the_api_sets_and_lifts_a_forbidden_pair(four):
+    api = APIClient()
+    api.force_authenticate(UserFactory(is_staff=True))
+    first, third = player(four, 1), player(four, 3)
+    url = f"/api/v1/tournaments/{four.slug}/players/{first.pk}/forbidden/"
+    created = api.post(url, {"opponent": third.pk}, format="json")
+    assert created.status_code == 201 and [p["start_rank"] for p in created.json()] == [3]
+    assert [p["start_rank"] for p in api.get(url).json()] == [3]
+    assert api.delete(f"{url}{third.pk}/").status_code == 204
+    pair_swiss_round(four)
+    refused = api.post(url, {"opponent": third.pk}, format="json")
+    assert refused.status_code == 422 and "before round 1" in refused.json()["detail"]

@@ -1,0 +1,91 @@
+"""Forbidden pairs (FIDE checklist D30): two players the pairing must never bring together.
+
+In FIDE mode they are set and lifted only before round 1 is paired (L5 afterwards); outside
+FIDE mode at any time, logged. The engine and the round check read them through
+:func:`tournaments.selectors.pairing_state`.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import ForbiddenPair, Player, Tournament, TournamentLog
+
+from .audit import last_round_number, log_event
+from .errors import TournamentError
+from .warnings import fide_mode_refusal, require_confirmation
+
+
+def _refuse_once_started(tournament: Tournament) -> None:
+    if tournament.fide_mode and last_round_number(tournament):
+        refusal = fide_mode_refusal(_("Forbidden pairs are set before round 1 is paired."))
+        require_confirmation([refusal], action=f"forbid:{tournament.pk}")
+
+
+def _ordered(first: Player, second: Player) -> tuple[Player, Player]:
+    if first.tournament_id != second.tournament_id or first.pk == second.pk:
+        raise TournamentError(_("Name two different players of the same tournament."))
+    return (first, second) if first.pk < second.pk else (second, first)
+
+
+@transaction.atomic
+def forbid_pair(
+    first: Player, second: Player, *, user: AbstractBaseUser | None = None, reason: str = ""
+) -> ForbiddenPair:
+    """Forbid ``first`` and ``second`` to meet."""
+    first, second = _ordered(first, second)
+    tournament = Tournament.objects.select_for_update().get(pk=first.tournament_id)
+    _refuse_once_started(tournament)
+    if ForbiddenPair.objects.filter(first=first, second=second).exists():
+        raise TournamentError(
+            _("%(first)s and %(second)s are already a forbidden pair.")
+            % {"first": first.name, "second": second.name}
+        )
+    pair = ForbiddenPair.objects.create(
+        tournament=tournament, first=first, second=second, reason=reason
+    )
+    log_event(
+        tournament,
+        TournamentLog.Kind.CONFIGURATION,
+        gettext_lazy("Forbidden pair: %(first)s and %(second)s are not to be paired."),
+        params={"first": first.name, "second": second.name},
+        user=user,
+        round_number=last_round_number(tournament) or None,
+        reason=reason,
+    )
+    return pair
+
+
+@transaction.atomic
+def allow_pair(
+    first: Player, second: Player, *, user: AbstractBaseUser | None = None, reason: str = ""
+) -> None:
+    """Lift a forbidden pair."""
+    first, second = _ordered(first, second)
+    tournament = Tournament.objects.select_for_update().get(pk=first.tournament_id)
+    _refuse_once_started(tournament)
+    deleted, _rows = ForbiddenPair.objects.filter(first=first, second=second).delete()
+    if not deleted:
+        raise TournamentError(
+            _("%(first)s and %(second)s are not a forbidden pair.")
+            % {"first": first.name, "second": second.name}
+        )
+    log_event(
+        tournament,
+        TournamentLog.Kind.CONFIGURATION,
+        gettext_lazy("Forbidden pair lifted: %(first)s and %(second)s may be paired."),
+        params={"first": first.name, "second": second.name},
+        user=user,
+        round_number=last_round_number(tournament) or None,
+        reason=reason,
+    )
+
+
+def forbidden_opponents(player: Player) -> list[Player]:
+    """The players ``player`` must not be paired with."""
+    pairs = ForbiddenPair.objects.filter(first=player) | ForbiddenPair.objects.filter(second=player)
+    ids = {p.second_id if p.first_id == player.pk else p.first_id for p in pairs}
+    return list(Player.objects.filter(pk__in=ids).order_by("start_rank", "name"))
