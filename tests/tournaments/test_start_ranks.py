@@ -9,13 +9,16 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory, answering
-from tournaments.models import InitialOrder, PairingSystem
+from tournaments.models import Absence, InitialOrder, PairingSystem
 from tournaments.services import (
     NeedsConfirmation,
     add_player,
     assign_start_ranks,
     create_tournament,
     pair_swiss_round,
+    publish_round,
+    record_result,
+    request_absence,
     update_tournament,
 )
 from tournaments.services.trf_exchange import export_trf
@@ -40,7 +43,9 @@ def field(**settings):
 
 
 def order(tournament):
-    return list(tournament.players.order_by("start_rank").values_list("name", flat=True))
+    """The numbered players' names in starting-rank order."""
+    numbered = tournament.players.filter(start_rank__isnull=False).order_by("start_rank")
+    return list(numbered.values_list("name", flat=True))
 
 
 def test_ties_are_broken_by_title_then_the_order_of_registration():
@@ -116,3 +121,28 @@ def test_the_api_exchanges_and_regenerates_with_a_confirmation():
     assert api.post(base, {}, format="json").status_code == 409
     assert api.post(base, {"confirm": "confirm"}, format="json").status_code == 200
     assert order(tournament) == ["Adams", "Zhou", "Baker", "Chen"]
+
+
+def test_a_round_1_absentee_has_no_starting_rank_until_he_arrives():
+    """Checklist B11 (C.04.2): numbered on arrival by his rating, as a late entrant."""
+    tournament = create_tournament(name="Open", system=PairingSystem.SWISS, number_of_rounds=5)
+    for name, rating in [("Ann", 2100), ("Bob", 2000), ("Cat", 1900), ("Dan", 1800)]:
+        add_player(tournament, name=name, rating_standard=rating)
+    late = add_player(tournament, name="Eve", rating_standard=2200)
+    request_absence(late, 1, Absence.Kind.ZERO_POINT_BYE, reason="flight delayed")
+    assign_start_ranks(tournament)
+    assert order(tournament) == ["Ann", "Bob", "Cat", "Dan"]
+    assert tournament.players.get(name="Eve").start_rank is None
+    round_1 = publish_round(pair_swiss_round(tournament))
+    assert round_1.pairings.get(white__name="Eve").bye == "zero"
+    for board in round_1.pairings.filter(black__isnull=False):
+        record_result(board, "1/2-1/2", source="hand", user=None)
+    round_2 = pair_swiss_round(tournament)
+    # Eve arrives for round 2 and takes the first number her rating earns.
+    assert order(tournament) == ["Eve", "Ann", "Bob", "Cat", "Dan"]
+    assert round_2.pairings.filter(black__isnull=False).count() == 2
+    assert round_2.pairings.filter(bye="pab").count() == 1
+    lines = export_trf(tournament, version=2026).splitlines()
+    assert "### Starting ranks @ Round 1: Eve takes starting rank 1; 4 players move down one." in (
+        lines
+    )

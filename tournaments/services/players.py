@@ -158,9 +158,12 @@ def _with_tournament(tournament: Tournament, players: Iterable[Player]) -> list[
 LAST_ROUND_FOR_TPN_CHANGES = 3
 
 
-def _renumber(tournament: Tournament, players: list[Player]) -> dict[int, int | None]:
-    """Number ``players`` 1, 2, … in order; the old number of each, by id."""
-    old = {p.pk: p.start_rank for p in players}
+def _renumber(
+    tournament: Tournament, players: list[Player], *, keep: list[Player] | None = None
+) -> dict[int, int | None]:
+    """Number ``players`` 1, 2, … in order; the old number of each, by id. Every other
+    player of the tournament is left without a number (``keep``: those losing one)."""
+    old = {p.pk: p.start_rank for p in [*players, *(keep or [])]}
     # Clear first: the unique (tournament, start_rank) constraint holds row by row.
     Player.objects.filter(tournament=tournament).update(start_rank=None)
     for rank, player in enumerate(players, start=1):
@@ -270,11 +273,18 @@ def assign_start_ranks(
     and the report then show the new numbers).
     """
     _refuse_tpn_change_after_round_4(tournament)
-    players = _with_tournament(
-        tournament, Player.objects.select_for_update(no_key=True).filter(tournament=tournament)
-    )
-    players.sort(key=lambda p: start_rank_key(p, tournament))
     paired = last_round_number(tournament)
+    candidates = Player.objects.select_for_update(no_key=True).filter(tournament=tournament)
+    if not tournament.is_round_robin:
+        # Checklist B11: a player absent from round 1 has no number until he arrives
+        # (number_arrivals); once play started, those still without one keep waiting.
+        if paired:
+            candidates = candidates.filter(start_rank__isnull=False)
+        else:
+            candidates = candidates.exclude(absences__round_number=1)
+    waiting = Player.objects.filter(tournament=tournament).exclude(pk__in=candidates.values("pk"))
+    players = _with_tournament(tournament, candidates)
+    players.sort(key=lambda p: start_rank_key(p, tournament))
     moving = [
         p
         for rank, p in enumerate(players, start=1)
@@ -301,7 +311,7 @@ def assign_start_ranks(
         else:
             caution = Caution(Level.CONFIRM, question)
         require_confirmation([caution], confirm, action=f"renumber:{tournament.pk}")
-    old = _renumber(tournament, players)
+    old = _renumber(tournament, players, keep=list(waiting.filter(start_rank__isnull=False)))
     moved = [p for p in players if old[p.pk] is not None and old[p.pk] != p.start_rank]
     if moved:
         log_event(
@@ -315,6 +325,26 @@ def assign_start_ranks(
             new={str(p.pk): p.start_rank for p in moved},
         )
     return players
+
+
+def number_arrivals(
+    tournament: Tournament, number: int, *, user: AbstractBaseUser | None = None
+) -> list[Player]:
+    """Players without a number (absent from round 1, checklist B11) who take part in round
+    ``number`` take the starting rank their rating earns, as a late entrant does (C.04.2,
+    even after round 4). Swiss only: a round robin numbers everyone before round 1."""
+    if tournament.is_round_robin or number < 2:
+        return []
+    arriving = _with_tournament(
+        tournament,
+        tournament.players.filter(
+            start_rank__isnull=True, first_round__lte=number, status=Player.Status.ACTIVE
+        ).exclude(absences__round_number=number),
+    )
+    arriving.sort(key=lambda p: start_rank_key(p, tournament))
+    if arriving:
+        _number_late_entrants(tournament, arriving, user=user)
+    return arriving
 
 
 def _refuse_tpn_change_after_round_4(tournament: Tournament) -> None:

@@ -35,6 +35,7 @@ from tournaments.selectors import open_adjournments, pairing_state
 
 from .audit import last_round_number, log_event
 from .errors import TournamentError
+from .players import number_arrivals
 from .results import adjourn_game
 from .warnings import Caution, Level, cautions, require_confirmation
 
@@ -204,12 +205,13 @@ def _store_pairing(
     announced = announced_byes(tournament, number)
     # A Berger table pairs every player, absent or not: one with an announced bye keeps
     # his board (the arbiter enters the forfeit) rather than also getting a bye board,
-    # which broke the one-board-per-player constraint (a 500 on rounds/next).
+    # which broke the one-board-per-player constraint (a 500 on rounds/next). A player
+    # absent from round 1 has no number yet (checklist B11): his bye comes last.
     on_a_board = {player.pk for game in games for player in game}
+    absent = Player.objects.filter(pk__in=announced).exclude(pk__in=on_a_board)
     byes += [
         (player, announced[player.pk])
-        for player in sorted(players.values(), key=lambda p: p.start_rank or 0)
-        if player.pk in announced and player.pk not in on_a_board
+        for player in sorted(absent, key=lambda p: (p.start_rank is None, p.start_rank, p.pk))
     ]
     return store_round(tournament, number, games, byes, paired_by=paired_by, engine=engine)
 
@@ -362,6 +364,7 @@ def pair_swiss_round(
     if tournament.is_round_robin:
         raise TournamentError(_("This tournament is a round robin; use the Berger tables."))
     number, warnings = _prepare_pairing(tournament, confirm=confirm, user=user)
+    number_arrivals(tournament, number, user=user)
     try:
         pairing = pair_round(pairing_state(tournament, number), engine)
     except PairingError as error:
