@@ -26,8 +26,9 @@ from .common import confirmation_page, flash_problems
 
 
 def _int(request: HttpRequest, name: str) -> int | None:
+    """A positive whole number from the form, or ``None`` (also for absurdly long ones)."""
     value = request.POST.get(name, "").strip()
-    return int(value) if value.isdigit() else None
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else None
 
 
 @tournament_action_required(Action.MANAGE_ROUNDS)

@@ -6,6 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.limits import MAX_BOARDS, MAX_PLAYERS
+
 from .confirm import confirm_field
 
 
@@ -39,10 +41,10 @@ class ManualStepSerializer(serializers.Serializer[Any]):
             "and every board differing from the engine's)."
         ),
     )
-    board = serializers.IntegerField(min_value=1, required=False)
-    white = serializers.IntegerField(min_value=1, required=False)
-    first = serializers.IntegerField(min_value=1, required=False)
-    second = serializers.IntegerField(min_value=1, required=False)
+    board = serializers.IntegerField(min_value=1, max_value=MAX_BOARDS, required=False)
+    white = serializers.IntegerField(min_value=1, max_value=MAX_PLAYERS, required=False)
+    first = serializers.IntegerField(min_value=1, max_value=MAX_PLAYERS, required=False)
+    second = serializers.IntegerField(min_value=1, max_value=MAX_PLAYERS, required=False)
     confirm = confirm_field()
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -60,5 +62,7 @@ class ManualStepSerializer(serializers.Serializer[Any]):
 
 
 class ForbiddenPairInputSerializer(serializers.Serializer[Any]):
-    opponent = serializers.IntegerField(help_text="The other player's id.")
+    opponent = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, help_text="The other player's id."
+    )
     reason = serializers.CharField(max_length=200, required=False, allow_blank=True)

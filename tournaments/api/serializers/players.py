@@ -118,8 +118,12 @@ class StartRanksSerializer(serializers.Serializer[Any]):
 
 
 class ExchangeSerializer(serializers.Serializer[Any]):
-    first = serializers.IntegerField(min_value=1, help_text="A starting rank.")
-    second = serializers.IntegerField(min_value=1, help_text="The starting rank it exchanges with.")
+    first = serializers.IntegerField(
+        min_value=1, max_value=MAX_PLAYERS, help_text="A starting rank."
+    )
+    second = serializers.IntegerField(
+        min_value=1, max_value=MAX_PLAYERS, help_text="The starting rank it exchanges with."
+    )
     reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
     confirm = confirm_field()
 
