@@ -48,7 +48,9 @@ PAGE_TOPICS = {
             "player_add",
             "players_import",
             "players_number",
+            "players_exchange",
             "player",
+            "player_forbidden",
             "player_edit",
             "player_withdraw",
             "player_absence",
@@ -62,6 +64,7 @@ PAGE_TOPICS = {
             "round_enter",
             "round_publish",
             "round_delete",
+            "manual_pairing",
             "pairings",
             "pairings_pdf",
         )
