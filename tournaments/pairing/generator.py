@@ -9,11 +9,12 @@ the draw rate is the chance of a draw, narrowed where the expected score leaves 
 and the remaining chance goes to each side so that the white player's expected score is the
 table's. A game may be forfeited (one side absent, rarely both); a player may ask for a
 half-point or zero-point bye before any round but the last, and may withdraw after any round
-but the last.
+but the last. An accelerated event gets the Baku acceleration (C.04.5.1) from round 1.
 
-The file is TRF-2026 with ``XXR``/142 (rounds), ``XXC`` (the first colour), record 202 (the
-tie-break list), the final ranks by those tie-breaks and a ``###`` comment giving the settings,
-the seed among them, so that the comment alone reproduces the file.
+The file is TRF-2026 with ``XXR``/142 (rounds), ``XXC`` (the first colour), ``XXA`` (the
+virtual points of an accelerated event), record 202 (the tie-break list), the final ranks by
+those tie-breaks and a ``###`` comment giving the settings, the seed among them, so that the
+comment alone reproduces the file.
 
 Framework-free, like the rest of the package.
 """
@@ -23,8 +24,10 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
+from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
 from tournaments.pairing.engines import pair_round
 from tournaments.scoring.ratings import fide_expected_score
@@ -63,6 +66,8 @@ HALF_POINT_SHARE = 0.75
 """Of the byes players ask for, the share that are half-point byes (the rest are zero-point)."""
 DOUBLE_FORFEIT_SHARE = 0.05
 """Of the forfeited games, the share where neither player came."""
+ACCELERATED_SHARE = 0.2
+"""The share of events with an unset ``--accelerated`` that are accelerated."""
 UNRATED_SHARE = (0.0, 0.2)
 """With ``random`` ratings, the range of the share of players who have no rating."""
 
@@ -146,6 +151,7 @@ class GeneratorSettings:
     withdraw_rate: float | None = None
     ratings: RatingSpec | None = None
     tiebreaks: tuple[str, ...] | None = None
+    accelerated: bool | None = None
 
     def __post_init__(self) -> None:
         for name in RANDOM_RATES:
@@ -195,6 +201,7 @@ class Plan:
     ratings: RatingSpec
     tiebreaks: tuple[str, ...]
     initial_color: Color
+    accelerated: bool
 
     def describe(self) -> str:
         """One line: every setting, as the command's options would give it."""
@@ -204,7 +211,7 @@ class Plan:
             f"draw rate {self.draw_rate:g}; forfeit rate {self.forfeit_rate:g}; "
             f"bye rate {self.bye_rate:g}; withdraw rate {self.withdraw_rate:g}; "
             f"ratings {self.ratings.describe()}; tie-breaks {','.join(self.tiebreaks)}; "
-            f"first colour {colour}"
+            f"first colour {colour}; acceleration {'Baku' if self.accelerated else 'none'}"
         )
 
 
@@ -251,6 +258,12 @@ def make_plan(settings: GeneratorSettings) -> Plan:
         ratings=ratings,
         tiebreaks=tuple(tiebreaks),
         initial_color=rng.choice((Color.WHITE, Color.BLACK)),
+        # Drawn last, so that the values above do not depend on it.
+        accelerated=(
+            settings.accelerated
+            if settings.accelerated is not None
+            else rng.random() < ACCELERATED_SHARE
+        ),
     )
 
 
@@ -300,6 +313,7 @@ def generate_tournament(
     plan = make_plan(settings)
     rng = random.Random(f"event {plan.seed}")
     players = _players(plan, rng)
+    accelerations = _accelerations(plan)
     for number in range(1, plan.rounds + 1):
         _ask_for_byes(players, number, plan, rng)
         state = PairingState.from_sheet(
@@ -308,6 +322,7 @@ def generate_tournament(
             planned_rounds=plan.rounds,
             initial_color=plan.initial_color,
         )
+        state = replace(state, accelerations=accelerations)
         try:
             pairing = pair_round(state, engine)
         except PairingError as error:
@@ -318,7 +333,14 @@ def generate_tournament(
         if number < plan.rounds:
             _withdraw(players, number, plan, rng)
     sheet = _sheet(plan, players, plan.rounds, plan.rounds)
-    return GeneratedTournament(plan, sheet, _document(plan, sheet))
+    return GeneratedTournament(plan, sheet, _document(plan, sheet, accelerations))
+
+
+def _accelerations(plan: Plan) -> dict[int, tuple[Fraction, ...]]:
+    """Baku acceleration (C.04.5) of the whole field, when the event is accelerated."""
+    if not plan.accelerated:
+        return {}
+    return baku_accelerations(range(1, plan.players + 1), plan.rounds)
 
 
 def _players(plan: Plan, rng: random.Random) -> list[_Player]:
@@ -429,7 +451,9 @@ def _withdraw(players: list[_Player], number: int, plan: Plan, rng: random.Rando
             player.withdrawn_after = number
 
 
-def _document(plan: Plan, sheet: TournamentSheet) -> TrfDocument:
+def _document(
+    plan: Plan, sheet: TournamentSheet, accelerations: dict[int, tuple[Fraction, ...]]
+) -> TrfDocument:
     specs = [parse_tiebreak(text) for text in plan.tiebreaks]
     standings = compute_standings(sheet, specs, settings=TieBreakSettings(round_robin=False))
     # Players sharing a place are ranked within it by starting rank.
@@ -440,5 +464,9 @@ def _document(plan: Plan, sheet: TournamentSheet) -> TrfDocument:
         TrfRecord(f"XXR {plan.rounds}"),
         TrfRecord(f"XXC {first}"),
         TrfRecord("202 " + " ".join(spec.name for spec in specs)),
+    ]
+    records += [
+        TrfRecord(f"XXA {rank:4d}" + "".join(f" {float(points):4.1f}" for points in virtual))
+        for rank, virtual in sorted(accelerations.items())
     ]
     return TrfDocument.from_sheet(sheet, records=records, ranks=ranks)

@@ -64,6 +64,7 @@ def test_unset_values_are_drawn_at_random():
     assert {plan.ratings.kind for plan in plans} == {"range", "random"}
     assert len({plan.tiebreaks for plan in plans}) > 3
     assert {plan.initial_color for plan in plans} == {Color.WHITE, Color.BLACK}
+    assert {plan.accelerated for plan in plans} == {True, False}
     for plan in plans:
         assert 9 <= plan.players <= 150
         assert plan.rounds < plan.players
@@ -142,6 +143,27 @@ def test_ranks_follow_the_tiebreak_list():
     by_rank = sorted(document.players, key=lambda p: p.rank or 0)
     points = [p.points for p in by_rank]
     assert points == sorted(points, reverse=True)
+
+
+def _first_opponent(tournament, rank):
+    return tournament.sheet.player(rank).entry(1).opponent
+
+
+def test_an_accelerated_event_is_paired_with_its_virtual_points():
+    # Baku (C.04.5.1), 16 players, 5 rounds: GA is the top 8; they get 1 point before rounds
+    # 1 and 2 and ½ before round 3, so round 1 pairs the top half within itself.
+    settings = GeneratorSettings(players=16, rounds=5, bye_rate=0, withdraw_rate=0)
+    accelerated = generated(replace(settings, accelerated=True), 2)
+    plain = generated(replace(settings, accelerated=False), 2)
+    document = read_trf(accelerated.text)
+    assert document.acceleration == {
+        rank: (Fraction(1), Fraction(1), Fraction(1, 2)) for rank in range(1, 9)
+    }
+    assert not read_trf(plain.text).acceleration
+    assert _first_opponent(accelerated, 1) == 5
+    assert _first_opponent(plain, 1) == 9
+    assert not check_trf(document).has_findings
+    assert accelerated.plan.describe().endswith("; acceleration Baku")
 
 
 def test_ratings_in_a_range_and_given():
@@ -288,6 +310,18 @@ def test_the_command_writes_the_file(tmp_path):
     assert target.read_text() == generated(GeneratorSettings(players=12, rounds=4), 8).text
 
 
+def test_the_command_accelerates_on_request(tmp_path):
+    target = tmp_path / "event.trf"
+    arguments = ["--players", 12, "--rounds", 3, "--seed", 2, "-o", target]
+    out, status, _ = command(*arguments, "--accelerated")
+    assert status == 0
+    assert out.rstrip().endswith("acceleration Baku")
+    assert len(read_trf(target.read_text()).acceleration) == 6
+    out, status, _ = command(*arguments, "--no-accelerated")
+    assert out.rstrip().endswith("acceleration none")
+    assert not read_trf(target.read_text()).acceleration
+
+
 def test_the_command_reads_a_rating_list(tmp_path):
     listing = tmp_path / "ratings.txt"
     listing.write_text("# rating name\n2200 Anna\n1900 Ben\n\n2050 Cleo\n0 Dan\n")
@@ -304,7 +338,6 @@ def test_the_command_reads_a_rating_list(tmp_path):
         (["--ratings", "range:10"], "expected given, range:LOW-HIGH"),
         (["--tiebreaks", "BH,XYZ"], "unknown tie-break 'XYZ'"),
         (["--rating-list", "no-such-list.txt"], "no-such-list.txt: no such file"),
-        (["--accelerated"], "--accelerated: the built-in engine pairs without acceleration"),
     ],
 )
 def test_the_command_refuses_bad_input(tmp_path, arguments, message):

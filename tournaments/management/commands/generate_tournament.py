@@ -6,6 +6,7 @@ given, so that the same seed gives the same file). Exit status 2 on bad input or
 cannot be paired.
 """
 
+from argparse import BooleanOptionalAction
 from pathlib import Path
 
 from django.core.management.base import BaseCommand
@@ -36,8 +37,8 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--accelerated",
-            action="store_true",
-            help="Baku acceleration (C.04.5); needs an engine that honours XXA",
+            action=BooleanOptionalAction,
+            help="Baku acceleration (C.04.5.1), or --no-accelerated; random when left out",
         )
         for name, what in (
             ("draw-rate", "the chance of a draw between equals"),
@@ -64,11 +65,6 @@ class Command(BaseCommand):
         folder = Path(options["output"]).parent
         if not folder.is_dir():
             raise bad_input(f"{options['output']}: no folder {folder}")
-        if options["accelerated"]:
-            raise bad_input(
-                "--accelerated: the built-in engine pairs without acceleration, so an "
-                "accelerated event cannot be generated yet"
-            )
         try:
             settings = self._settings(options)
             generated = generate_tournament(settings)
@@ -94,4 +90,5 @@ class Command(BaseCommand):
             withdraw_rate=options["withdraw_rate"],
             ratings=parse_ratings(ratings, given) if ratings else None,
             tiebreaks=tuple(tiebreaks) or None,
+            accelerated=options["accelerated"],
         )
