@@ -3,7 +3,9 @@ pairing engine that speaks the bbpPairings/JaVaFo command line.
 
 * Ours generate, theirs check: :func:`generate_tournament` pairs an event with the default
   engine, and the other engine re-pairs it (``ENGINE FILE -c``); every round it reports is a
-  discrepancy, explained by our round check (:func:`validate_round`) of the pairing it wanted.
+  discrepancy, explained by the absolute rule the pairing it wanted breaks, else by the Dutch
+  rules' comparison of the two pairings (the quality criterion that decides, or that the
+  other engine's pairing is the better one, or that both are equally good).
 * Theirs generate, ours check: the other engine makes an event from a configuration file
   (``ENGINE -g CONFIG -o FILE [-s SEED]``), and :func:`check_trf` re-pairs and checks it;
   every round with a finding is a discrepancy, with the checker's explanation.
@@ -28,8 +30,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tournaments.pairing.base import Pairing, PairingError, PairingState, recorded_pairing
-from tournaments.pairing.checker import CheckInputError, RoundFinding, check_trf
+from tournaments.pairing.base import Pairing, PairingError, recorded_pairing
+from tournaments.pairing.checker import (
+    CheckInputError,
+    RoundFinding,
+    check_trf,
+    file_round_state,
+)
+from tournaments.pairing.dutch.explain import explain
 from tournaments.pairing.generator import (
     GeneratorError,
     GeneratorSettings,
@@ -285,13 +293,14 @@ def _explain_theirs(document: TrfDocument, number: int, lines: Sequence[str]) ->
         byes=tuple(sorted(b[0] for b in boards if not b[1])),
     )
     try:
-        state = PairingState.from_trf(document, number)
+        state = file_round_state(document, number, sheet)
     except PairingError as error:
         return [f"our check: {error}"]
     check = validate_round(state, wanted)
-    if not check.errors:
-        return ["our check: the engine's pairing breaks no absolute rule"]
-    return [f"our check of the engine's pairing: {error}" for error in check.errors]
+    if check.errors:
+        return [f"our check of the engine's pairing: {error}" for error in check.errors]
+    comparison = explain(state, wanted, recorded).describe()
+    return [f"by the Dutch rules (their pairing as the file, ours as the engine): {comparison}"]
 
 
 # ---- theirs generate, ours check -----------------------------------------------------------
@@ -372,6 +381,8 @@ def describe_finding(finding: RoundFinding) -> list[str]:
             f"the file pairs {_boards(finding.only_in_file)}; "
             f"our engine pairs {_boards(finding.only_by_engine)}"
         )
+    if finding.explanation:
+        lines.append(f"by the Dutch rules: {finding.explanation}")
     lines += [f"rule broken: {error}" for error in finding.errors]
     return lines
 
