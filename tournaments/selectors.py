@@ -23,6 +23,7 @@ from tournaments.models import (
     Acceleration,
     ByeKind,
     ForbiddenPair,
+    InitialColor,
     Pairing,
     PairingSystem,
     Player,
@@ -375,6 +376,7 @@ def pairing_state(tournament: Tournament, round_number: int) -> PairingState:
         planned_rounds=tournament.number_of_rounds,
         accelerations=tournament_accelerations(tournament),
         forbidden=forbidden_rank_pairs(tournament),
+        initial_color=initial_color(tournament),
     )
 
 
@@ -394,6 +396,11 @@ def forbidden_rank_pairs(tournament: Tournament) -> tuple[tuple[int, int], ...]:
         tournament=tournament, first__start_rank__isnull=False, second__start_rank__isnull=False
     ).values_list("first__start_rank", "second__start_rank")
     return tuple(sorted((min(a, b), max(a, b)) for a, b in pairs))
+
+
+def initial_color(tournament: Tournament) -> Color:
+    """The top seed's colour in round 1 (white until drawn or set)."""
+    return Color.BLACK if tournament.initial_color == InitialColor.BLACK else Color.WHITE
 
 
 def fide_mode_mark(tournament: Tournament) -> str:

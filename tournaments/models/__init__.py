@@ -6,6 +6,7 @@ from .round import ByeKind, EntrySource, Pairing, Result, ResultChange, Round
 from .tokens import ApiToken, IdempotentRequest
 from .tournament import (
     Acceleration,
+    InitialColor,
     InitialOrder,
     PairingSystem,
     RatingMethod,
@@ -25,6 +26,7 @@ __all__ = [
     "EntrySource",
     "ForbiddenPair",
     "IdempotentRequest",
+    "InitialColor",
     "InitialOrder",
     "ListedRating",
     "Pairing",

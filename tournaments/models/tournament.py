@@ -80,6 +80,16 @@ class InitialOrder(models.TextChoices):
     FIDE_ID = "fide_id", _("FIDE id, lowest first (players without one last)")
 
 
+class InitialColor(models.TextChoices):
+    """The colour of the top seed in round 1 (TRF ``XXC white1``/``black1``, record 152).
+
+    Blank until fixed: the built-in engine then draws it by lot when it pairs round 1; a round
+    1 submitted by pairing software fixes it from its first board."""
+
+    WHITE = "white", _("White")
+    BLACK = "black", _("Black")
+
+
 federation_code = RegexValidator(r"^[A-Z]{3}$", _("Three capital letters, e.g. CHN."))
 
 
@@ -130,6 +140,16 @@ class Tournament(models.Model):
         _("reverse the last two rounds of the first cycle"),
         default=False,
         help_text=_("Double round robin only (FIDE C.05 Annex 1), to avoid three same colours."),
+    )
+    initial_color = models.CharField(
+        _("colour of the top seed in round 1"),
+        max_length=5,
+        choices=InitialColor.choices,
+        blank=True,
+        help_text=_(
+            "Empty: drawn by lot when round 1 is paired. Swiss systems only; the Berger "
+            "tables fix a round robin's colours by pairing number."
+        ),
     )
     round_robin_withdrawals = models.CharField(
         _("withdrawals in a round robin"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -14,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.models import (
     Absence,
     ByeKind,
+    InitialColor,
     Pairing,
     PairingSystem,
     Player,
@@ -365,6 +367,13 @@ def pair_swiss_round(
         raise TournamentError(_("This tournament is a round robin; use the Berger tables."))
     number, warnings = _prepare_pairing(tournament, confirm=confirm, user=user)
     number_arrivals(tournament, number, user=user)
+    if number == 1 and not tournament.initial_color:
+        _fix_initial_color(
+            tournament,
+            secrets.choice(InitialColor.values),
+            gettext_lazy("Colour of the top seed in round 1 drawn by lot: %(colour)s."),
+            user,
+        )
     try:
         pairing = pair_round(pairing_state(tournament, number), engine)
     except PairingError as error:
@@ -380,6 +389,22 @@ def pair_swiss_round(
         user=user,
         warnings=warnings,
         engine=engine_label(engine),
+    )
+
+
+def _fix_initial_color(
+    tournament: Tournament, colour: str, message: Promise, user: AbstractBaseUser | None
+) -> None:
+    """Record the top seed's round-1 colour, which every later round's colours follow."""
+    tournament.initial_color = colour
+    tournament.save(update_fields=["initial_color"])
+    log_event(
+        tournament,
+        TournamentLog.Kind.PAIRING,
+        message,
+        params={"colour": InitialColor(colour).label},
+        user=user,
+        round_number=1,
     )
 
 
@@ -422,6 +447,14 @@ def submit_pairings(
     asked += cautions(Level.CONFIRM, check.warnings)
     require_confirmation(asked, confirm, action=f"pair:{tournament.pk}:{number}")
     adjourned = [c.message for c in asked if c.level == Level.ACKNOWLEDGE]
+    if number == 1 and not tournament.initial_color and pairing.pairs:
+        white, black = pairing.pairs[0]
+        _fix_initial_color(
+            tournament,
+            InitialColor.WHITE if white < black else InitialColor.BLACK,
+            gettext_lazy("Colour of the top seed in round 1, from the first board: %(colour)s."),
+            user,
+        )
     round_ = _store_pairing(tournament, number, pairing, paired_by=source)
     kind = (
         TournamentLog.Kind.MANUAL_PAIRING

@@ -25,6 +25,7 @@ from tournaments.models import (
     Absence,
     ByeKind,
     EntrySource,
+    InitialColor,
     Pairing,
     PairingSystem,
     Player,
@@ -309,6 +310,7 @@ def import_trf(
         time_control=document.header("122")[:100],
         tiebreaks=_tiebreaks(document, warnings),
         rating_method=_rating_method(document),
+        initial_color=_initial_color(document),
         **{f"points_{name}": _decimal(getattr(points, name)) for name in _POINT_NAMES},
     )
     lines = {player.start_rank: player.line for player in document.players}
@@ -378,6 +380,14 @@ _POINT_NAMES = (
 )
 
 
+def _initial_color(document: TrfDocument) -> str:
+    """``XXC``/152's first colour; blank (to be drawn by lot) when the file does not say."""
+    colour = document.initial_color
+    if colour is None:
+        return ""
+    return InitialColor.WHITE if colour is Color.WHITE else InitialColor.BLACK
+
+
 def _rating_method(document: TrfDocument) -> str:
     """Record 172's ranking method (columns 9-13); FIDE's when absent or unknown (the reader
     has warned)."""
@@ -433,6 +443,8 @@ def _header_records(
     yield TrfRecord(f"XXR {tournament.number_of_rounds}")
     for rank, virtual in sorted(tournament_accelerations(tournament).items()):
         yield TrfRecord(f"XXA {rank:4d}" + "".join(f" {float(p):4.1f}" for p in virtual))
+    if tournament.initial_color:
+        yield TrfRecord(f"XXC {tournament.initial_color}1")
     if version == 2026 and tournament.tiebreaks:
         yield TrfRecord("202 " + " ".join(tournament.tiebreaks))
     if version == 2026 and tournament.rating_method != RatingMethod.FIDE:
@@ -653,11 +665,11 @@ DEPUTY_SEPARATOR = "; "
 _USED_RECORDS = frozenset(
     {
         "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
-        "142", "162", "172", "192", "202", "240", "XXR", "XXS", "XXZ", "###",
+        "142", "152", "162", "172", "192", "202", "240", "XXC", "XXR", "XXS", "XXZ", "###",
     }
 )  # fmt: skip
 """Records the import applies (the counts 062–082 are recomputed by the export once the
-players change). Every other record (132's dates, 152/``XXC``'s first colour, 212,
+players change). Every other record (132's dates, 212,
 250/``XXA``'s acceleration, 260/``XXP``'s prohibited pairings, 299's abnormal points, …) is
 kept for the export and reported as not used."""
 

@@ -115,6 +115,7 @@ class TournamentForm(forms.ModelForm):
                 "system",
                 "number_of_rounds",
                 "reverse_last_two_rounds",
+                "initial_color",
                 "ruleset",
                 "time_control",
                 "rating_type",
