@@ -123,6 +123,20 @@ def test_home_page_in_chinese(client):
 
 
 @pytest.mark.django_db
+def test_a_request_leaves_the_threads_language_as_it_found_it(client):
+    """Issue: LocaleMiddleware left a Chinese request's language active, and reports
+    rendered later in the same thread (the next tests) came out in Chinese."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        client.get("/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+        assert translation.get_language() == "en"
+    with translation.override("zh-hans"):
+        client.get("/", HTTP_ACCEPT_LANGUAGE="en")
+        assert translation.get_language() == "zh-hans"
+
+
+@pytest.mark.django_db
 def test_english_dates_are_iso(client):
     """11/03/2026 reads as two different days to an international field: print 2026-11-03."""
     from datetime import date

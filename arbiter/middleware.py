@@ -1,0 +1,26 @@
+"""Middleware of the site as a whole."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+
+
+def keep_thread_language(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
+    """Give the thread back the language it had before the request.
+
+    ``LocaleMiddleware`` (listed after this one) activates the client's language in the
+    thread and never deactivates it, so whatever the thread runs next (the next test, a
+    report rendered outside a request) would speak the last client's language. Django has
+    no setting for this, hence these few lines.
+    """
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        with translation.override(translation.get_language()):
+            return get_response(request)
+
+    return middleware
