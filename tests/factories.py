@@ -5,7 +5,7 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 
-from tournaments.models import Pairing, PairingSystem, Player, Round, Tournament
+from tournaments.models import InitialColor, Pairing, PairingSystem, Player, Round, Tournament
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -25,6 +25,8 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     slug = factory.Sequence(lambda n: f"open-{n}")
     system = PairingSystem.SWISS
     number_of_rounds = 5
+    # As if drawn before the event: the tests' expected pairings give the top seed white.
+    initial_color = InitialColor.WHITE
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):

@@ -14,7 +14,14 @@ from datetime import date, datetime, time, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Absence, Pairing, PairingSystem, Round, Tournament
+from tournaments.models import (
+    Absence,
+    InitialColor,
+    Pairing,
+    PairingSystem,
+    Round,
+    Tournament,
+)
 from tournaments.scoring.fide_tables import expected_score
 from tournaments.services import (
     add_player,
@@ -226,6 +233,7 @@ def build_swiss() -> Tournament:
         slug=SLUGS[1],
         system=PairingSystem.SWISS,
         number_of_rounds=9,
+        initial_color=InitialColor.WHITE,  # drawn before the event; fixed, for a repeatable demo
         place="Ljubljana",
         federation="SLO",
         start_date=date(2026, 11, 25),

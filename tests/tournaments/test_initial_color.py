@@ -29,8 +29,10 @@ def boards(round_):
     ]
 
 
-def swiss(players=8, **fields):
-    tournament = TournamentFactory(system=PairingSystem.SWISS, number_of_rounds=5, **fields)
+def swiss(players=8, initial_color="", **fields):
+    tournament = TournamentFactory(
+        system=PairingSystem.SWISS, number_of_rounds=5, initial_color=initial_color, **fields
+    )
     PlayerFactory.create_batch(players, tournament=tournament)
     return tournament
 
