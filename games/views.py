@@ -34,7 +34,6 @@ from games.forms import (
 from games.models import Game, Incident, PgnUpload, SealedEnvelope
 from games.models.incident import incident_kind_label, offered_under
 from games.pgn_export import export_pgn
-from games.rules.text import ENCODINGS
 from games.selectors import (
     board_at,
     game_ruleset,
@@ -55,6 +54,7 @@ from tournaments.permissions import (
     tournament_action_required,
     tournaments_where,
 )
+from tournaments.views.common import warn_if_not_utf8
 
 BOARD_SIZE = 360
 
@@ -136,16 +136,7 @@ def upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 check=False,
             )
             job = _check_job(stored, request)
-        read_as = form.cleaned_data["read_as"]
-        if read_as != "utf-8":
-            messages.warning(
-                request,
-                _(
-                    "%(file)s is not UTF-8: it was read as %(encoding)s. If the names look "
-                    "garbled, upload it again choosing its encoding."
-                )
-                % {"file": file.name, "encoding": ENCODINGS[read_as]},
-            )
+        warn_if_not_utf8(request, file.name, form.cleaned_data["read_as"])
         return redirect("jobs:detail", job_id=job.pk)
     return render(request, "games/upload.html", {"tournament": tournament, "form": form})
 

@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.rules.text import ENCODINGS
 from tournaments.models import Tournament
 from tournaments.services import Level, NeedsConfirmation, TournamentError
 
@@ -26,6 +27,20 @@ def add_problems(form: forms.BaseForm, error: TournamentError) -> None:
 def flash_problems(request: HttpRequest, error: TournamentError) -> None:
     for problem in error.problems:
         messages.error(request, problem)
+
+
+def warn_if_not_utf8(request: HttpRequest, file_name: str, read_as: str) -> None:
+    """Say which encoding an uploaded file that is not UTF-8 was read in, so an arbiter
+    who sees garbled names knows why and can upload it again in its own encoding."""
+    if read_as != "utf-8":
+        messages.warning(
+            request,
+            _(
+                "%(file)s is not UTF-8: it was read as %(encoding)s. If the names look "
+                "garbled, upload it again choosing its encoding."
+            )
+            % {"file": file_name, "encoding": ENCODINGS[read_as]},
+        )
 
 
 def is_htmx(request: HttpRequest) -> bool:

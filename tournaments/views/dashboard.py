@@ -32,7 +32,7 @@ from tournaments.services.configuration import fide_mode_exit_consequences
 from tournaments.services.ratings import rating_check
 from tournaments.services.trf_exchange import import_trf, import_warnings
 
-from .common import add_problems, confirmation_page
+from .common import add_problems, confirmation_page, warn_if_not_utf8
 from .forms import LeaveFideModeForm, TournamentForm, UploadForm
 
 
@@ -155,6 +155,7 @@ def trf_import(request: HttpRequest) -> HttpResponse:
                 _("Imported %(name)s with %(count)s players.")
                 % {"name": tournament.name, "count": tournament.players.count()},
             )
+            warn_if_not_utf8(request, form.cleaned_data["file"].name, form.read_as)
             # What the file held that the import could not use or had to guess.
             noticed = import_warnings(tournament)
             for warning in noticed[:SHOWN_WARNINGS]:

@@ -194,23 +194,24 @@ class UploadForm(forms.Form):
                     "limit": MAX_UPLOAD_BYTES // (1024 * 1024),
                 }
             )
-        self.decoded = self.decode(file.read())
+        self.decoded, self.read_as = self.decode_as(file.read())
         return file
 
     def text(self) -> str:
         return self.decoded
 
     @staticmethod
-    def decode(raw: bytes) -> str:
-        """An uploaded file as text: UTF-8 (with or without BOM), else GBK or Windows-1252,
-        whichever :mod:`games.rules.text` finds; a file with a NUL byte is no text."""
+    def decode_as(raw: bytes) -> tuple[str, str]:
+        """An uploaded file as text and the encoding it was read in: UTF-8 (with or without
+        BOM), else GBK or Windows-1252, whichever :mod:`games.rules.text` finds; a file with
+        a NUL byte is no text."""
         try:
             refuse_nul(raw)
-            text = decode_bytes(raw)[0]
+            text, read_as = decode_bytes(raw)
             refuse_binary(text)
         except NotTextError as error:
             raise forms.ValidationError(str(error)) from None
-        return text
+        return text, read_as
 
 
 BYE_WORDS = frozenset({"bye", "轮空"})
@@ -247,7 +248,7 @@ class PairingsForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         upload = data.get("file")
-        text = UploadForm.decode(upload.read()) if upload else data.get("boards", "")
+        text = UploadForm.decode_as(upload.read())[0] if upload else data.get("boards", "")
         data["pairs"], data["byes"] = self._parse(text)
         return data
 

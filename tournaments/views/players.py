@@ -28,7 +28,7 @@ from tournaments.services.audit import last_round_number
 from tournaments.services.csv_players import import_players_csv
 
 from . import public
-from .common import add_problems, confirmation_page, flash_problems
+from .common import add_problems, confirmation_page, flash_problems, warn_if_not_utf8
 from .forms import AbsenceForm, ExchangeStartRanksForm, PlayerForm, UploadForm, WithdrawForm
 
 
@@ -102,6 +102,7 @@ def import_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             add_problems(form, error)
         else:
             messages.success(request, _("%(count)s players imported.") % {"count": len(players)})
+            warn_if_not_utf8(request, form.cleaned_data["file"].name, form.read_as)
             return redirect("tournaments:dashboard", tournament_id=tournament.pk)
     return render(
         request,

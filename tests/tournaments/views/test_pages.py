@@ -387,3 +387,42 @@ def test_trf_import_page_shows_what_the_file_held_that_is_not_used(client):
     response = client.post(reverse("tournaments:import_trf"), {"file": upload}, follow=True)
     shown = [str(message) for message in response.context["messages"]]
     assert any("record ZZZ is not used here; kept for the export" in m for m in shown), shown
+
+
+def _gbk_file(text: str, name: str) -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, text.encode("gb18030"), content_type="text/plain")
+
+
+def test_a_gbk_players_csv_is_read_as_gbk_and_the_page_says_so(client):
+    round_robin = TournamentFactory(system="round_robin", number_of_rounds=3)
+    client.force_login(with_role(round_robin, Role.CHIEF_ARBITER))
+    csv = "name,sex,federation\n王浩,m,CHN\n李小明,m,CHN\n"
+    response = client.post(
+        url("players_import", round_robin), {"file": _gbk_file(csv, "players.csv")}, follow=True
+    )
+    assert {"王浩", "李小明"} <= set(round_robin.players.values_list("name", flat=True))
+    assert "players.csv is not UTF-8: it was read as GBK (GB18030)" in html.unescape(
+        response.content.decode()
+    )
+
+
+def test_a_gbk_trf_is_read_as_gbk_and_the_page_says_so(client):
+    client.force_login(UserFactory(is_staff=True))
+    trf = (DATA / "held_round_robin.trf").read_text(encoding="utf-8")
+    trf = trf.replace("012 ", "012 象棋公开赛 ", 1)
+    response = client.post(
+        reverse("tournaments:import_trf"), {"file": _gbk_file(trf, "held.trf")}, follow=True
+    )
+    assert Tournament.objects.get().name.startswith("象棋公开赛")
+    assert "held.trf is not UTF-8: it was read as GBK (GB18030)" in html.unescape(
+        response.content.decode()
+    )
+
+
+def test_a_utf8_upload_gets_no_encoding_notice(client):
+    round_robin = TournamentFactory(system="round_robin", number_of_rounds=3)
+    client.force_login(with_role(round_robin, Role.CHIEF_ARBITER))
+    csv = SimpleUploadedFile("players.csv", "name\n王浩\n".encode(), content_type="text/csv")
+    response = client.post(url("players_import", round_robin), {"file": csv}, follow=True)
+    assert round_robin.players.filter(name="王浩").exists()
+    assert "is not UTF-8" not in response.content.decode()
