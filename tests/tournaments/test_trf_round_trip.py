@@ -16,8 +16,8 @@ from tournaments.trf.reader import split_lines
 pytestmark = pytest.mark.django_db
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-DUTCH_2025 = sorted((DATA / "trf" / "pairing_dutch2025").glob("*.trf"))
-FILES = sorted(path for path in DATA.rglob("*.trf") if path.parent.name != "pairing_dutch2025")
+DUTCH_2025 = sorted((DATA / "pairing" / "dutch2025").glob("*.trf"))
+FILES = sorted(path for path in DATA.rglob("*.trf") if path.parent.name != "dutch2025")
 DUTCH_SAMPLE = DUTCH_2025[::40]
 
 PLAYER_FIELDS = {
