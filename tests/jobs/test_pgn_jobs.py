@@ -46,7 +46,8 @@ def test_the_upload_answers_with_a_job_that_checks_every_game(client, chebanenko
     assert (job.kind, job.status, job.done, job.total) == ("pgn_check", "done", 5, 5)
     assert job.result["games"] == 5
     report = client.get(reply.url)
-    assert report.url.startswith(reverse("games:upload_report", args=[chebanenko.pk, 1]))
+    upload = PgnUpload.objects.get(tournament=chebanenko)
+    assert report.url.startswith(reverse("games:upload_report", args=[chebanenko.pk, upload.pk]))
     api = client.get(f"/api/v1/jobs/{job.pk}/")
     assert api.status_code == 200
     assert (api.json()["status"], api.json()["done"], api.json()["total"]) == ("done", 5, 5)
