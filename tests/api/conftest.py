@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from tests.factories import UserFactory
 from tournaments.api.tokens import create_api_token
 from tournaments.models import ApiToken, PairingSystem, Tournament
-from tournaments.services import create_tournament
+from tournaments.services import create_tournament, generate_round_robin_round, publish_round
 
 PASSWORD = "correct horse battery staple"
 
@@ -68,6 +68,23 @@ def as_scope(client_: APIClient, token_for: Callable[..., str]) -> Callable[[str
         return client_
 
     return login
+
+
+@pytest.fixture
+def numbered(tournament: Tournament) -> Tournament:
+    """Four players with starting ranks, three rounds, nothing paired yet."""
+    for rank, name in enumerate(["Alyx", "Bruno", "Charline", "David"], start=1):
+        tournament.players.create(name=name, start_rank=rank, rating_standard=2300 - rank)
+    tournament.number_of_rounds = 3
+    tournament.save()
+    return tournament
+
+
+@pytest.fixture
+def published(numbered: Tournament, chief: object) -> Tournament:
+    """:func:`numbered`, with round 1 paired from the Berger tables and published."""
+    publish_round(generate_round_robin_round(numbered, user=chief), user=chief)
+    return numbered
 
 
 SCOPES = [ApiToken.Scope.READ, ApiToken.Scope.RESULTS, ApiToken.Scope.PAIRING]

@@ -4,25 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from rest_framework.test import APIClient
 
 from tournaments.models import Tournament
-from tournaments.services import generate_round_robin_round, publish_round
 
 from .conftest import SCOPES
 
 READ, RESULTS, PAIRING = SCOPES
-
-
-@pytest.fixture
-def published(tournament: Tournament, chief: Any) -> Tournament:
-    for rank, name in enumerate(["Alyx", "Bruno", "Charline", "David"], start=1):
-        tournament.players.create(name=name, start_rank=rank, rating_standard=2300 - rank)
-    tournament.number_of_rounds = 3
-    tournament.save()
-    publish_round(generate_round_robin_round(tournament, user=chief), user=chief)
-    return tournament
 
 
 def _json_error(response: Any, status: int, code: str | None = None) -> dict[str, Any]:

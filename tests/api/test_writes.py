@@ -4,30 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from rest_framework.test import APIClient
 
 from tournaments.models import IdempotentRequest, Pairing, ResultChange, Round, Tournament
-from tournaments.services import generate_round_robin_round, publish_round
 
 from .conftest import SCOPES
 
 READ, RESULTS, PAIRING = SCOPES
-
-
-@pytest.fixture
-def numbered(tournament: Tournament) -> Tournament:
-    for rank, name in enumerate(["Alyx", "Bruno", "Charline", "David"], start=1):
-        tournament.players.create(name=name, start_rank=rank, rating_standard=2300 - rank)
-    tournament.number_of_rounds = 3
-    tournament.save()
-    return tournament
-
-
-@pytest.fixture
-def published(numbered: Tournament, chief: Any) -> Tournament:
-    publish_round(generate_round_robin_round(numbered, user=chief), user=chief)
-    return numbered
 
 
 ROUND_1 = {"number": 1, "pairs": [{"white": 1, "black": 4}, {"white": 2, "black": 3}]}
