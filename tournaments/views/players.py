@@ -120,6 +120,19 @@ def import_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+def _starting_ranks_question(
+    request: HttpRequest, tournament: Tournament, question: NeedsConfirmation
+) -> HttpResponse:
+    """The question page of a numbering or an exchange, back to the dashboard on cancel."""
+    return confirmation_page(
+        request,
+        question,
+        tournament=tournament,
+        title=_("Starting ranks"),
+        cancel_url=reverse("tournaments:dashboard", args=[tournament.pk]),
+    )
+
+
 @tournament_action_required(Action.MANAGE_PLAYERS)
 @require_http_methods(["POST"])
 def number(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -138,13 +151,7 @@ def number(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             )
             messages.success(request, _("Players numbered by rating."))
     except NeedsConfirmation as question:
-        return confirmation_page(
-            request,
-            question,
-            tournament=tournament,
-            title=_("Starting ranks"),
-            cancel_url=reverse("tournaments:dashboard", args=[tournament.pk]),
-        )
+        return _starting_ranks_question(request, tournament, question)
     except TournamentError as error:
         flash_problems(request, error)
     return redirect("tournaments:dashboard", tournament_id=tournament.pk)
@@ -175,13 +182,7 @@ def exchange(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         )
         messages.success(request, _("Starting ranks exchanged."))
     except NeedsConfirmation as question:
-        return confirmation_page(
-            request,
-            question,
-            tournament=tournament,
-            title=_("Starting ranks"),
-            cancel_url=reverse("tournaments:dashboard", args=[tournament.pk]),
-        )
+        return _starting_ranks_question(request, tournament, question)
     except TournamentError as error:
         flash_problems(request, error)
     return redirect("tournaments:dashboard", tournament_id=tournament.pk)
