@@ -40,40 +40,50 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d")
 
 
-class TiebreakField(forms.CharField):
+class CommaListField(forms.CharField):
+    """A list typed as words separated by commas (or semicolons); subclasses say how an item
+    is written (:meth:`normalise`) and what is wrong with a list (:meth:`problems`)."""
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list):
+            return ", ".join(value)
+        return value
+
+    def to_python(self, value: Any) -> list[str]:
+        text = super().to_python(value) or ""
+        items = text.replace(";", ",").split(",")
+        return [self.normalise(item.strip()) for item in items if item.strip()]
+
+    def validate(self, value: Any) -> None:
+        problems = self.problems(value)
+        if problems:
+            raise forms.ValidationError(problems)
+
+    def normalise(self, item: str) -> str:
+        return item
+
+    def problems(self, value: list[str]) -> list[str]:
+        return []
+
+
+class TiebreakField(CommaListField):
     """The ordered tie-break list typed as FIDE writes it: ``BH/C1, BH, SB``."""
 
-    def prepare_value(self, value: Any) -> Any:
-        if isinstance(value, list):
-            return ", ".join(value)
-        return value
+    def normalise(self, item: str) -> str:
+        return item.upper()
 
-    def to_python(self, value: Any) -> list[str]:
-        text = super().to_python(value) or ""
-        return [item.strip().upper() for item in text.replace(";", ",").split(",") if item.strip()]
-
-    def validate(self, value: Any) -> None:
-        problems = tiebreak_problems(value)
-        if problems:
-            raise forms.ValidationError(problems)
+    def problems(self, value: list[str]) -> list[str]:
+        return list(tiebreak_problems(value))
 
 
-class RatingSequenceField(forms.CharField):
+class RatingSequenceField(CommaListField):
     """The rating lists in order, typed as names: ``effective_rapid, blitz``."""
 
-    def prepare_value(self, value: Any) -> Any:
-        if isinstance(value, list):
-            return ", ".join(value)
-        return value
+    def normalise(self, item: str) -> str:
+        return item.lower()
 
-    def to_python(self, value: Any) -> list[str]:
-        text = super().to_python(value) or ""
-        return [item.strip().lower() for item in text.replace(";", ",").split(",") if item.strip()]
-
-    def validate(self, value: Any) -> None:
-        problems = rating_sequence_problems(value)
-        if problems:
-            raise forms.ValidationError(problems)
+    def problems(self, value: list[str]) -> list[str]:
+        return list(rating_sequence_problems(value))
 
 
 class TournamentForm(forms.ModelForm):
