@@ -116,6 +116,7 @@ def _sheet_and_expelled(
     sheets = []
     expelled = []
     for player in players:
+        player.tournament = tournament  # the tournament rating reads its lists and method
         if player.status == Player.Status.EXPELLED:
             expelled.append(player.start_rank or 0)
         by_round = {entry.round: entry for entry in entries.get(player.pk, ())}
@@ -124,6 +125,7 @@ def _sheet_and_expelled(
                 start_rank=player.start_rank or 0,
                 name=player.name,
                 rating=player.rating(tournament.rating_type) or 0,
+                tiebreak_rating=player.rating_in_tournament().rating or 0,
                 title=player.title,
                 federation=player.federation,
                 fide_id=player.fide_id,

@@ -117,7 +117,11 @@ class PlayerSheet:
     start_rank: int
     name: str
     rating: int = 0
-    """The rating used for tie-breaks and rating changes; 0 when unrated."""
+    """The official rating of the event's rate of play, used for rating changes; 0 when
+    unrated."""
+    tiebreak_rating: int | None = None
+    """The rating the rating-based tie-breaks use: the tournament rating (its lists and
+    rating method, FIDE checklist C22); 0 when unrated, ``None``: :attr:`rating`."""
     title: str = ""
     federation: str = ""
     fide_id: str = ""
@@ -126,6 +130,11 @@ class PlayerSheet:
     rounds: Sequence[RoundEntry] = ()
     withdrawn_after: int | None = None
     """The last round the player took part in, when he withdrew."""
+
+    @property
+    def rating_for_tiebreaks(self) -> int:
+        """:attr:`tiebreak_rating` when given, else :attr:`rating` (0: unrated)."""
+        return self.rating if self.tiebreak_rating is None else self.tiebreak_rating
 
     def entry(self, round_number: int) -> RoundEntry:
         """The player's entry for a round (``NOT_PAIRED`` if there is none)."""

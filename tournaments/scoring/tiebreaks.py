@@ -493,14 +493,14 @@ class TieBreakCalculator:
     # ---- rating-based -------------------------------------------------------------------
 
     def _rating(self, player: int) -> int | None:
-        rating = self.players[player].rating
+        rating = self.players[player].rating_for_tiebreaks
         return rating if rating > 0 else self.unrated_rating
 
     def _ratings_defined(self) -> bool:
         return (
             self.unrated_rating is not None
             or self.unrated_left_out
-            or all(p.rating > 0 for p in self.players.values())
+            or all(p.rating_for_tiebreaks > 0 for p in self.players.values())
         )
 
     def _rated_games(self, player: int, spec: TieBreakSpec) -> list[tuple[int, int]]:
