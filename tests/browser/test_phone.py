@@ -7,6 +7,9 @@ import os
 
 import pytest
 
+from datetime import UTC, datetime
+
+from games.services import create_game, save_moves, seal_game
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
 from tournaments.services import generate_round_robin_round, publish_round
 
@@ -62,4 +65,32 @@ def test_at_390_px_the_header_is_one_line_and_the_keyboard_help_starts_closed(br
     reason.wait_for(state="visible")
     box = reason.bounding_box()
     assert box is not None and box["width"] > 300, box
+    context.close()
+
+
+def test_a_game_with_its_incidents_and_audit_trail_fits_a_phone(browser, live_server):
+    """The incidents and the audit trail are wide tables: they scroll inside their own box."""
+    tournament = TournamentFactory(system="round_robin", number_of_rounds=1)
+    for _ in range(2):
+        PlayerFactory(tournament=tournament)
+    pairing = publish_round(generate_round_robin_round(tournament)).pairings.get()
+    chief = UserFactory(username="chief", is_staff=True)
+    game = create_game(pairing=pairing, user=chief)
+    save_moves(game, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6".split(), user=chief)
+    seal_game(
+        game,
+        sealer="white",
+        sealed_move="O-O",
+        white_used=5400,
+        black_used=5100,
+        adjourned_at=datetime(2026, 12, 11, 14, tzinfo=UTC),
+        resumes_at=datetime(2026, 12, 12, 10, tzinfo=UTC),
+        user=chief,
+    )
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    log_in(page, "chief")
+    page.goto(f"/games/{game.pk}/")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the game page is {width} px wide"
     context.close()
