@@ -68,8 +68,9 @@ def test_at_390_px_the_header_is_one_line_and_the_keyboard_help_starts_closed(br
     context.close()
 
 
-def test_a_game_with_its_incidents_and_audit_trail_fits_a_phone(browser, live_server):
-    """The incidents and the audit trail are wide tables: they scroll inside their own box."""
+def test_a_game_and_its_sealed_envelope_fit_a_phone(browser, live_server):
+    """The incidents and the audit trail are wide tables: they scroll inside their own box;
+    the envelope's FEN breaks rather than widen the page."""
     tournament = TournamentFactory(system="round_robin", number_of_rounds=1)
     for _ in range(2):
         PlayerFactory(tournament=tournament)
@@ -93,4 +94,7 @@ def test_a_game_with_its_incidents_and_audit_trail_fits_a_phone(browser, live_se
     page.goto(f"/games/{game.pk}/")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the game page is {width} px wide"
+    page.get_by_role("link", name="Sealed envelope").click()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the envelope is {width} px wide"
     context.close()
