@@ -4,10 +4,9 @@ inside their own box), and the round's boards become one card each."""
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime
 
 import pytest
-
-from datetime import UTC, datetime
 
 from games.services import create_game, save_moves, seal_game
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
@@ -77,7 +76,7 @@ def test_a_game_and_its_sealed_envelope_fit_a_phone(browser, live_server):
     pairing = publish_round(generate_round_robin_round(tournament)).pairings.get()
     chief = UserFactory(username="chief", is_staff=True)
     game = create_game(pairing=pairing, user=chief)
-    save_moves(game, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6".split(), user=chief)
+    save_moves(game, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"], user=chief)
     seal_game(
         game,
         sealer="white",
