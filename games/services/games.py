@@ -134,9 +134,12 @@ def save_moves(
     user: AbstractBaseUser | None,
     reason: str = "",
     clocks: ClockReadings | None = None,
+    incident: Incident | None = None,
 ) -> Game:
     """Replace the game's move record by ``sans`` (any notation the rules engine reads),
-    refusing it whole if a move does not play. Stored moves are in SAN."""
+    refusing it whole if a move does not play. Stored moves are in SAN. ``incident``: the
+    ruling that changes the moves, whose explanation the audit trail shows in the reader's
+    language."""
     game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
     record = replay_moves(sans, starting_fen=game.initial_fen)
     if record.broken is not None:
@@ -159,7 +162,15 @@ def save_moves(
     if game.status in (Game.Status.SCHEDULED,) and written:
         game.status = Game.Status.IN_PROGRESS
     game.save()
-    log_change(game, GameChange.Field.MOVES, old=old, new=written, reason=reason, user=user)
+    log_change(
+        game,
+        GameChange.Field.MOVES,
+        old=old,
+        new=written,
+        reason=reason,
+        user=user,
+        incident=incident,
+    )
     return game
 
 

@@ -261,10 +261,12 @@ def _restore(
         written = incident.facts.get(RECORD_AS_WRITTEN, sans)
         kept = written[: min(void) - 1]
         if kept != sans:
-            save_moves(game, kept, user=user, reason=reason)
+            save_moves(game, kept, user=user, reason=reason, incident=incident)
             sans = kept
     if incident.kind == IncidentKind.RESUMPTION and ruling["move_to_play"]:
-        save_moves(game, [*sans, ruling["move_to_play"]], user=user, reason=reason)
+        save_moves(
+            game, [*sans, ruling["move_to_play"]], user=user, reason=reason, incident=incident
+        )
     game.refresh_from_db()
     fen = ruling["restore_fen"]
     if fen and not void and incident.kind != IncidentKind.RESUMPTION and fen != game.current_fen:

@@ -418,6 +418,31 @@ def test_a_resumed_game_is_no_longer_an_adjourned_board(client, chebanenko, arbi
     assert (change.old_result, change.new_result) == (Result.ADJOURNED, Result.NOT_PLAYED)
 
 
+def test_the_sealed_move_played_at_the_resumption_is_explained_in_the_pages_language(
+    client, chebanenko, arbiter, chief
+):
+    """The audit trail's row for the sealed move added to the record is the ruling's, so
+    it reads in Chinese on a Chinese page (it showed the English explanation before)."""
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, FISCHER_12)
+    seal(client, game)
+    client.force_login(chief)
+    client.post(
+        reverse("games:resume", args=[game.pk]),
+        {"session_start": "2020-05-24T10:00", "ruled_at": "2020-05-24T10:05"},
+    )
+    incident = Incident.objects.get(game=game, kind="resumption")
+    apply(client, incident)
+    moves_row = game.changes.filter(field="moves").last()
+    assert moves_row.incident == incident
+    page = client.get(
+        reverse("games:detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
+    assert incident.ruling["explanation"]["en"] not in page
+    assert page.count(incident.ruling["explanation"]["zh"]) >= 3  # incidents, moves, status
+
+
 def test_illegal_sealed_move_loses_at_the_resumption(client, chebanenko, arbiter, chief):
     client.force_login(arbiter)
     game = start(client, chebanenko)
