@@ -96,6 +96,7 @@ SAN = re.compile(
     r"(?:[KQRBN♔♕♖♗♘马]?[a-h]?[1-8]?[-x]?[a-h][1-8](?:=?[QRBN])?(?:e\.p\.?)?|O-O(?:-O)?|0-0(?:-0)?)"
     r"[+#!?]*"
 )
+MOVE_NUMBER = re.compile(r"^\d+\.+")  # 2...Ng8, 12.Qa4
 CODE = re.compile(r"[A-Z0-9]{2,}(?:/[A-Z0-9]+)*s?|[A-Z]")  # BH/C1, FIDE, NOR, WGM, TB1
 WORD = re.compile(r"[A-Za-z]{2,}")
 SPACES = re.compile(r"[\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+")  # and Chinese text
@@ -176,7 +177,7 @@ def english_left(text: str, allowed: set[str]) -> list[str]:
     for token in SPACES.split(text):
         if token in allowed:
             continue
-        token = token.strip(".,;:()[]{}\"'«»“”‘’·–—…/|*")
+        token = MOVE_NUMBER.sub("", token.strip(".,;:()[]{}\"'«»“”‘’·–—…/|*"))
         if not token or SAN.fullmatch(token) or CODE.fullmatch(token) or token in allowed:
             continue
         words += [w for w in WORD.findall(token) if w not in allowed and not CODE.fullmatch(w)]
