@@ -71,6 +71,7 @@ PAGE_TOPICS = {
     },
     "tournaments:round": "results",
     "tournaments:result": "results",
+    "tournaments:rating_correction": "results",
     "tournaments:result_sheet_pdf": "results",
     **{f"tournaments:{name}": "standings" for name in _REPORTS},
     **{

@@ -27,6 +27,7 @@ from tournaments.models import (
     Pairing,
     PairingSystem,
     Player,
+    RatingReportCorrection,
     Result,
     Tournament,
     TournamentLog,
@@ -194,8 +195,43 @@ _ONLINE_TABLES = {
 }
 
 
+def rating_report_sheet(tournament: Tournament, sheet: TournamentSheet) -> TournamentSheet:
+    """The sheet as the rating report sees it: boards corrected for the rating report only
+    (FIDE C.04.2 4.3) take their corrected result; pairings and standings keep the sheet's."""
+    corrections = RatingReportCorrection.objects.filter(
+        pairing__round__tournament=tournament,
+        pairing__round__number__lte=sheet.rounds,
+        pairing__white__start_rank__isnull=False,
+        pairing__black__start_rank__isnull=False,
+    ).values_list(
+        "pairing__round__number",
+        "pairing__white__start_rank",
+        "pairing__black__start_rank",
+        "result",
+    )
+    corrected: dict[tuple[int, int], RoundEntry] = {}
+    for number, white, black, result in corrections:
+        white_outcome, black_outcome = Result(result).outcomes()
+        corrected[white, number] = RoundEntry(number, white_outcome, black, Color.WHITE)
+        corrected[black, number] = RoundEntry(number, black_outcome, white, Color.BLACK)
+    if not corrected:
+        return sheet
+    players = tuple(
+        replace(
+            player,
+            rounds=tuple(
+                corrected.get((player.start_rank, entry.round), entry) for entry in player.rounds
+            ),
+        )
+        for player in sheet.players
+    )
+    return replace(sheet, players=players)
+
+
 def rating_changes(tournament: Tournament, sheet: TournamentSheet) -> dict[int, Fraction]:
-    """Each rated player's rating change: FIDE's, or the online room's table under its ruleset."""
+    """Each rated player's rating change: FIDE's, or the online room's table under its ruleset,
+    from the results as the rating report takes them (:func:`rating_report_sheet`)."""
+    sheet = rating_report_sheet(tournament, sheet)
     table = get_ruleset(tournament.ruleset).online_rating_table
     if table is None:
         return fide_rating_changes(sheet, k_factors(tournament, sheet))

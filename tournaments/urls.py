@@ -65,6 +65,11 @@ urlpatterns = [
         results.save_result,
         name="result",
     ),
+    path(
+        f"{T}rounds/<num:number>/boards/<num:board>/rating-correction/",
+        results.rating_correction,
+        name="rating_correction",
+    ),
     # Public reports (tournaments.views.reports): HTML, CSV and PDF.
     path(f"{T}standings/", reports.standings, name="standings"),
     path(f"{T}standings.csv", reports.standings_csv, name="standings_csv"),

@@ -76,6 +76,11 @@ urlpatterns = [
     path(ROUND + "manual-pairing/", manual.ManualPairingView.as_view(), name="manual-pairing"),
     path(ROUND + "pairings/", rounds.PairingListView.as_view(), name="pairings"),
     path(ROUND + "pairings/<num:board>/", results.BoardView.as_view(), name="board"),
+    path(
+        ROUND + "pairings/<num:board>/rating-correction/",
+        results.RatingCorrectionView.as_view(),
+        name="board-rating-correction",
+    ),
     path(ROUND + "results/", results.ResultBatchView.as_view(), name="results"),
     path(TOURNAMENT + "standings/", standings.StandingsView.as_view(), name="standings"),
     path(TOURNAMENT + "ties/", ties.TiesView.as_view(), name="ties"),

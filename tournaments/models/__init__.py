@@ -2,7 +2,15 @@
 
 from .player import Absence, ForbiddenPair, Player, RatingOrigin, Sex, Title
 from .ratings import ListedRating, RatingList, RatingListKind
-from .round import ByeKind, EntrySource, Pairing, Result, ResultChange, Round
+from .round import (
+    ByeKind,
+    EntrySource,
+    Pairing,
+    RatingReportCorrection,
+    Result,
+    ResultChange,
+    Round,
+)
 from .tokens import ApiToken, IdempotentRequest
 from .tournament import (
     Acceleration,
@@ -36,6 +44,7 @@ __all__ = [
     "RatingListKind",
     "RatingMethod",
     "RatingOrigin",
+    "RatingReportCorrection",
     "RatingType",
     "Result",
     "ResultChange",

@@ -274,3 +274,35 @@ class ResultChange(AuditEntry):
 
     def __str__(self) -> str:
         return f"{self.pairing}: {self.old_result} → {self.new_result} ({self.reason})"
+
+
+class RatingReportCorrection(models.Model):
+    """A board's result for the rating report only (FIDE C.04.2 4.3, checklist F38).
+
+    Kept apart from the board's own result, which pairings and standings go on using: a
+    result found wrong after later rounds were paired on it is put right for the rating
+    report without changing a pairing already made. One per board, the one in force; each
+    change and its withdrawal is in the tournament log (and the TRF-2026 ``###`` lines).
+    """
+
+    pairing = models.OneToOneField(
+        Pairing,
+        on_delete=models.CASCADE,
+        related_name="rating_correction",
+        verbose_name=_("board"),
+    )
+    result = models.CharField(
+        _("result for the rating report"), max_length=8, choices=Result.choices
+    )
+    reason = models.TextField(_("reason"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(_("changed"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("rating-report correction")
+        verbose_name_plural = _("rating-report corrections")
+
+    def __str__(self) -> str:
+        return f"{self.pairing}: {self.result} for the rating report"

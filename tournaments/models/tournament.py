@@ -346,6 +346,7 @@ class TournamentLog(AuditEntry):
         FULL_POINT_BYE = "full_point_bye", _("Full-point bye")
         FIDE_MODE_EXIT = "fide_mode_exit", _("FIDE mode exit")
         RATING_CORRECTION = "rating_correction", _("Rating correction")
+        RATING_REPORT = "rating_report", _("Result corrected for the rating report")
         TIES = "ties", _("Ties broken by hand or by lot")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="log")

@@ -466,8 +466,10 @@ def _round_dates(tournament: Tournament) -> str:
 COMMENT_TAGS = {
     TournamentLog.Kind.MANUAL_PAIRING: "MPA",
     TournamentLog.Kind.FULL_POINT_BYE: "FPB",
+    TournamentLog.Kind.RATING_REPORT: "Rating correction",
 }
-"""The TEC manual's short tags; every other kind is written with its English label."""
+"""The TEC manual's short tags, and the rating-report corrections (FIDE checklist F38) as
+``### Rating correction @ Round n``; every other kind is written with its English label."""
 
 
 def _comments(tournament: Tournament) -> Iterable[TrfRecord]:

@@ -317,6 +317,21 @@ class ResultForm(forms.Form):
     version = forms.CharField(max_length=40, required=False, widget=forms.HiddenInput)
 
 
+class RatingCorrectionForm(forms.Form):
+    """A board's result for the rating report only (FIDE C.04.2 4.3)."""
+
+    result = forms.ChoiceField(
+        label=_("Result for the rating report"),
+        choices=[
+            (value, label)
+            for value, label in Result.choices
+            if value not in (Result.NOT_PLAYED, Result.ADJOURNED, Result.VOID)
+        ],
+        required=False,
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.Textarea)
+
+
 class RoleForm(forms.Form):
     username = forms.CharField(label=_("User name"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=TournamentRole.Role.choices)

@@ -16,10 +16,14 @@ from tournaments.models import EntrySource, Pairing, Result, Round, Tournament
 from tournaments.permissions import Action, actions_for, can, tournament_action_required
 from tournaments.services import NeedsConfirmation, TournamentError, record_result
 from tournaments.services.manual_pairing import comparison
+from tournaments.services.rating_report import (
+    correct_for_rating_report,
+    withdraw_rating_report_correction,
+)
 from tournaments.services.versions import board_version
 
-from .common import confirmation_page, is_htmx
-from .forms import ResultForm
+from .common import add_problems, confirmation_page, is_htmx
+from .forms import RatingCorrectionForm, ResultForm
 
 KEYS = [
     ("1", Result.WHITE_WINS),
@@ -66,7 +70,9 @@ def _with_entry(pairing: Pairing, tournament: Tournament, options: dict[str, str
 
 
 def _boards(round_: Round, tournament: Tournament) -> list[Pairing]:
-    boards = round_.pairings.select_related("round", "white", "black", "game").order_by("board")
+    boards = round_.pairings.select_related(
+        "round", "white", "black", "game", "rating_correction"
+    ).order_by("board")
     options: dict[str, str] = {}
     return [_with_entry(pairing, tournament, options) for pairing in boards]
 
@@ -161,3 +167,57 @@ def save_result(
         )
     url = reverse("tournaments:round", kwargs={"tournament_id": tournament.pk, "number": number})
     return redirect(f"{url}#board-{board}")
+
+
+@tournament_action_required(Action.ENTER_RESULTS)
+@require_http_methods(["GET", "POST"])
+def rating_correction(
+    request: HttpRequest, tournament: Tournament, number: int, board: int
+) -> HttpResponse:
+    """A board's result for the rating report only (FIDE C.04.2 4.3): set, changed or
+    withdrawn with a reason; the board's result, which pairings and standings use, stays."""
+    boards = Pairing.objects.select_related("round", "white", "black", "rating_correction")
+    pairing = get_object_or_404(
+        boards, round__tournament=tournament, round__number=number, board=board
+    )
+    current = getattr(pairing, "rating_correction", None)
+    form = RatingCorrectionForm(
+        request.POST or None, initial={"result": current.result if current else ""}
+    )
+    withdraw = request.POST.get("withdraw") is not None
+    posted = request.method == "POST" and form.is_valid()
+    if posted and not withdraw and not form.cleaned_data["result"]:
+        form.add_error("result", _("Choose the result the rating report takes."))
+    if posted and form.is_valid():
+        try:
+            if withdraw:
+                withdraw_rating_report_correction(
+                    pairing, user=request.user, reason=form.cleaned_data["reason"]
+                )
+                messages.success(
+                    request,
+                    _("Board %(board)s: the rating report takes the board's result again.")
+                    % {"board": board},
+                )
+            else:
+                saved = correct_for_rating_report(
+                    pairing,
+                    form.cleaned_data["result"],
+                    user=request.user,
+                    reason=form.cleaned_data["reason"],
+                )
+                messages.success(
+                    request,
+                    _("Board %(board)s: the rating report takes %(result)s.")
+                    % {"board": board, "result": saved.get_result_display()},
+                )
+        except TournamentError as error:
+            add_problems(form, error)
+        else:
+            url = reverse("tournaments:round", args=[tournament.pk, number])
+            return redirect(f"{url}#board-{board}")
+    return render(
+        request,
+        "tournaments/rating_correction.html",
+        {"form": form, "tournament": tournament, "pairing": pairing, "current": current},
+    )

@@ -32,3 +32,19 @@ class BatchResultSerializer(ResultInputSerializer):
 
 class ResultBatchSerializer(serializers.Serializer[Any]):
     results = BatchResultSerializer(many=True, allow_empty=False, max_length=MAX_BOARDS)
+
+
+class RatingCorrectionInputSerializer(serializers.Serializer[Any]):
+    result = serializers.ChoiceField(
+        choices=[
+            (value, label)
+            for value, label in Result.choices
+            if value not in (Result.NOT_PLAYED, Result.ADJOURNED, Result.VOID)
+        ],
+        help_text="The result the rating report takes; the board keeps its own.",
+    )
+    reason = serializers.CharField(max_length=1000, help_text="Why the report differs.")
+
+
+class RatingCorrectionWithdrawSerializer(serializers.Serializer[Any]):
+    reason = serializers.CharField(max_length=1000, help_text="Why the correction goes.")

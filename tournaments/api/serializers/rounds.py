@@ -24,11 +24,30 @@ class PairingSerializer(serializers.ModelSerializer[Pairing]):
     black = PlayerRefSerializer(allow_null=True)
     # Read-only fields lose the model's blank=True: declared so the schema says "" too.
     bye = serializers.ChoiceField(choices=ByeKind.choices, allow_blank=True, read_only=True)
+    rating_report_result = serializers.SerializerMethodField(
+        help_text=(
+            "The result the rating report takes when it was corrected for the rating report "
+            "only (FIDE C.04.2 4.3); null when the report takes the board's result."
+        )
+    )
 
     class Meta:
         model = Pairing
-        fields = ["board", "white", "black", "bye", "result", "unrated", "entered_at"]
+        fields = [
+            "board",
+            "white",
+            "black",
+            "bye",
+            "result",
+            "unrated",
+            "entered_at",
+            "rating_report_result",
+        ]
         read_only_fields = fields
+
+    def get_rating_report_result(self, pairing: Pairing) -> str | None:
+        correction = getattr(pairing, "rating_correction", None)
+        return correction.result if correction is not None else None
 
 
 class RoundSerializer(serializers.ModelSerializer[Round]):

@@ -36,7 +36,7 @@ class TournamentStateView(TournamentApiView):
             "tournament": tournament,
             "players": tournament.players.order_by("start_rank", "name"),
             "rounds": Round.objects.filter(tournament=tournament)
-            .prefetch_related("pairings__white", "pairings__black")
+            .prefetch_related("pairings__white", "pairings__black", "pairings__rating_correction")
             .order_by("number"),
             "absences": Absence.objects.filter(player__tournament=tournament).select_related(
                 "player"

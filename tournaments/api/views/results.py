@@ -18,13 +18,22 @@ from rest_framework.response import Response
 from tournaments.models import EntrySource, Pairing, Result
 from tournaments.permissions import Action
 from tournaments.services import NeedsConfirmation, TournamentError, record_result
+from tournaments.services.rating_report import (
+    correct_for_rating_report,
+    withdraw_rating_report_correction,
+)
 from tournaments.services.results import lock_boards
 
 from ..base import validated
 from ..errors import PreconditionRequired, error_body, error_item, error_responses
 from ..etags import board_etag, check_if_match, round_etag
 from ..idempotency import IDEMPOTENCY_PARAMETER, idempotent
-from ..serializers.results import ResultBatchSerializer, ResultInputSerializer
+from ..serializers.results import (
+    RatingCorrectionInputSerializer,
+    RatingCorrectionWithdrawSerializer,
+    ResultBatchSerializer,
+    ResultInputSerializer,
+)
 from ..serializers.rounds import PairingSerializer, RoundDetailSerializer
 from .rounds import ETAG, IF_MATCH, RoundsMixin, _with_etag
 
@@ -39,9 +48,9 @@ class BoardView(RoundsMixin):
     def board(self, number: int, board: int, *, for_update: bool = False) -> Pairing:
         """The board, its round, players and tournament in one query (locked for a write:
         the lock order of :mod:`tournaments.services.results`)."""
-        boards = Pairing.objects.select_related("white", "black", "round").filter(
-            round__in=self.visible_rounds(), round__number=number, board=board
-        )
+        boards = Pairing.objects.select_related(
+            "white", "black", "round", "rating_correction"
+        ).filter(round__in=self.visible_rounds(), round__number=number, board=board)
         if for_update:
             # Only the board's row (the lock order): the players and the round are read.
             boards = boards.select_for_update(no_key=True, of=("self",))
@@ -81,6 +90,44 @@ class BoardView(RoundsMixin):
                 raise PreconditionRequired()
             pairing = _record(pairing, data, self.acting_user(), locked=True)
         return self.board_response(pairing)
+
+
+class RatingCorrectionView(BoardView):
+    """A board's result for the rating report only (FIDE C.04.2 4.3): the board keeps its
+    result for pairings and standings; the rating changes and the TRF-2026 report's
+    ``### Rating correction`` lines take this one."""
+
+    actions = {"PUT": Action.ENTER_RESULTS, "DELETE": Action.ENTER_RESULTS}
+
+    @extend_schema(
+        operation_id="boards_rating_correction",
+        summary="Correct a board's result for the rating report only",
+        request=RatingCorrectionInputSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={200: PairingSerializer, **error_responses(400, 401, 403, 404, 422)},
+    )
+    @idempotent
+    def put(self, request: Request, slug: str, number: int, board: int) -> Response:
+        data = validated(RatingCorrectionInputSerializer, request)
+        pairing = self.board(number, board)
+        correct_for_rating_report(
+            pairing, data["result"], user=self.acting_user(), reason=data["reason"]
+        )
+        return self.board_response(self.board(number, board))
+
+    @extend_schema(
+        operation_id="boards_rating_correction_withdraw",
+        summary="Withdraw a board's rating-report correction",
+        request=RatingCorrectionWithdrawSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={200: PairingSerializer, **error_responses(400, 401, 403, 404, 422)},
+    )
+    @idempotent
+    def delete(self, request: Request, slug: str, number: int, board: int) -> Response:
+        data = validated(RatingCorrectionWithdrawSerializer, request)
+        pairing = self.board(number, board)
+        withdraw_rating_report_correction(pairing, user=self.acting_user(), reason=data["reason"])
+        return self.board_response(self.board(number, board))
 
 
 class ResultBatchView(RoundsMixin):

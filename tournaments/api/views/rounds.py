@@ -76,9 +76,9 @@ class RoundsMixin(TournamentApiView):
         check_if_match(request, rounds_etag(list(self.visible_rounds())))
 
     def round_response(self, round_: Round, code: int = status.HTTP_200_OK) -> Response:
-        round_ = Round.objects.prefetch_related("pairings__white", "pairings__black").get(
-            pk=round_.pk
-        )
+        round_ = Round.objects.prefetch_related(
+            "pairings__white", "pairings__black", "pairings__rating_correction"
+        ).get(pk=round_.pk)
         response = Response(RoundDetailSerializer(round_).data, status=code)
         return _with_etag(response, round_etag(round_))
 
@@ -215,6 +215,8 @@ class PairingListView(RoundsMixin):
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
         round_ = self.round(number)
-        pairings = round_.pairings.select_related("white", "black").order_by("board")
+        pairings = round_.pairings.select_related("white", "black", "rating_correction").order_by(
+            "board"
+        )
         response = Response(PairingSerializer(pairings, many=True).data)
         return _with_etag(response, round_etag(round_))
