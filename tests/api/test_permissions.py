@@ -63,6 +63,13 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
         ("get", f"{url}games/{game}/", None, READ),
         ("get", f"{url}games/{game}/incidents/", None, READ),
         ("put", f"{url}rounds/1/pairings/1/", {"result": "1-0"}, RESULTS),
+        (
+            "put",
+            f"{url}rounds/1/pairings/1/rating-correction/",
+            {"result": "0-1", "reason": "x"},
+            RESULTS,
+        ),
+        ("delete", f"{url}rounds/1/pairings/1/rating-correction/", {"reason": "x"}, RESULTS),
         ("post", f"{url}rounds/1/results/", {"results": [{"board": 2, "result": "0-1"}]}, RESULTS),
         ("get", f"{url}players/{player}/absences/", None, READ),
         ("post", f"{url}players/", {"name": "Late, Entry"}, PAIRING),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.models import ApiToken, Pairing, TournamentLog, Tournament
+from tournaments.models import ApiToken, Pairing, Tournament, TournamentLog
 
 RESULTS = ApiToken.Scope.RESULTS
 
@@ -43,3 +43,15 @@ def test_a_read_token_may_not_correct(published: Tournament, as_scope: Any) -> N
     client = as_scope(ApiToken.Scope.READ)
     url = f"/api/v1/tournaments/{published.slug}/rounds/1/pairings/1/rating-correction/"
     assert client.put(url, {"result": "0-1", "reason": "x"}, format="json").status_code == 403
+
+
+def test_a_result_no_report_can_take_is_refused_with_the_reason(
+    published: Tournament, as_scope: Any
+) -> None:
+    client = as_scope(RESULTS)
+    board = f"/api/v1/tournaments/{published.slug}/rounds/1/pairings/1/"
+    client.put(board, {"result": "1-0"}, format="json")
+    body = {"result": "adj", "reason": "x"}
+    refused = client.put(board + "rating-correction/", body, format="json")
+    assert refused.status_code == 422
+    assert "cannot go to the rating report" in refused.json()["detail"]

@@ -132,7 +132,7 @@ def test_what_cannot_be_corrected_for_the_report_is_refused(event, board, result
 
 
 def test_an_undecided_board_has_nothing_to_correct(event):
-    tournament, round_ = event
+    _tournament, round_ = event
     board = round_.pairings.get(board=2)
     record_result(board, "adj", source="hand", user=None, reason="adjourned")
     with pytest.raises(TournamentError, match="no decided result yet"):

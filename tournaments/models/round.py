@@ -276,6 +276,14 @@ class ResultChange(AuditEntry):
         return f"{self.pairing}: {self.old_result} → {self.new_result} ({self.reason})"
 
 
+RATING_REPORT_RESULTS = [
+    (value, label)
+    for value, label in Result.choices
+    if value not in (Result.NOT_PLAYED, Result.ADJOURNED, Result.VOID)
+]
+"""The results a rating report can take: a game, decided (not pending, not void)."""
+
+
 class RatingReportCorrection(models.Model):
     """A board's result for the rating report only (FIDE C.04.2 4.3, checklist F38).
 
@@ -292,7 +300,7 @@ class RatingReportCorrection(models.Model):
         verbose_name=_("board"),
     )
     result = models.CharField(
-        _("result for the rating report"), max_length=8, choices=Result.choices
+        _("result for the rating report"), max_length=8, choices=RATING_REPORT_RESULTS
     )
     reason = models.TextField(_("reason"))
     user = models.ForeignKey(

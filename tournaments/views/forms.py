@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from games.rules.text import NotTextError, decode_bytes, refuse_binary, refuse_nul
 from tournaments.limits import MAX_ROUNDS, MAX_UPLOAD_BYTES
 from tournaments.models import Absence, Player, Result, Tournament, TournamentRole
+from tournaments.models.round import RATING_REPORT_RESULTS
 from tournaments.services.configuration import (
     POINT_FIELDS,
     TOURNAMENT_FIELDS,
@@ -322,11 +323,7 @@ class RatingCorrectionForm(forms.Form):
 
     result = forms.ChoiceField(
         label=_("Result for the rating report"),
-        choices=[
-            (value, label)
-            for value, label in Result.choices
-            if value not in (Result.NOT_PLAYED, Result.ADJOURNED, Result.VOID)
-        ],
+        choices=[("", "—"), *RATING_REPORT_RESULTS],
         required=False,
     )
     reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.Textarea)

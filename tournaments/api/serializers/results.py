@@ -36,12 +36,11 @@ class ResultBatchSerializer(serializers.Serializer[Any]):
 
 class RatingCorrectionInputSerializer(serializers.Serializer[Any]):
     result = serializers.ChoiceField(
-        choices=[
-            (value, label)
-            for value, label in Result.choices
-            if value not in (Result.NOT_PLAYED, Result.ADJOURNED, Result.VOID)
-        ],
-        help_text="The result the rating report takes; the board keeps its own.",
+        choices=Result.choices,
+        help_text=(
+            "The result the rating report takes (a decided game: not *, adj or void); the "
+            "board keeps its own."
+        ),
     )
     reason = serializers.CharField(max_length=1000, help_text="Why the report differs.")
 

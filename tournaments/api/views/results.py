@@ -42,9 +42,7 @@ def _changes_decided_result(pairing: Pairing, result: str) -> bool:
     return Result(pairing.result).is_decided and pairing.result != result
 
 
-class BoardView(RoundsMixin):
-    actions = {"GET": Action.VIEW, "PUT": Action.ENTER_RESULTS}
-
+class BoardMixin(RoundsMixin):
     def board(self, number: int, board: int, *, for_update: bool = False) -> Pairing:
         """The board, its round, players and tournament in one query (locked for a write:
         the lock order of :mod:`tournaments.services.results`)."""
@@ -60,6 +58,10 @@ class BoardView(RoundsMixin):
 
     def board_response(self, pairing: Pairing) -> Response:
         return _with_etag(Response(PairingSerializer(pairing).data), board_etag(pairing))
+
+
+class BoardView(BoardMixin):
+    actions = {"GET": Action.VIEW, "PUT": Action.ENTER_RESULTS}
 
     @extend_schema(
         operation_id="boards_retrieve",
@@ -92,7 +94,7 @@ class BoardView(RoundsMixin):
         return self.board_response(pairing)
 
 
-class RatingCorrectionView(BoardView):
+class RatingCorrectionView(BoardMixin):
     """A board's result for the rating report only (FIDE C.04.2 4.3): the board keeps its
     result for pairings and standings; the rating changes and the TRF-2026 report's
     ``### Rating correction`` lines take this one."""
