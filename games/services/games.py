@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from games.models import Game, GameChange, Incident, Move, ResultReason
 from games.rules.incidents import replay_moves
 from games.rules.rulesets import get_ruleset
-from tournaments.models import EntrySource, Pairing, Result
+from tournaments.models import EntrySource, Pairing, Result, ResultChange
 from tournaments.services import TournamentError, record_result
 from tournaments.services.audit import recorded_user
 
@@ -238,6 +238,46 @@ def record_on_board(
         )
     except TournamentError as error:
         raise GameError(error.problems) from None
+
+
+# A board's result as its game records it: the score and whether it was forfeited. Results
+# a game score cannot say (½-0, void, adjourned) leave the game as it is.
+_GAME_SCORES: dict[str, tuple[str, bool]] = {
+    Result.WHITE_WINS: ("1-0", False),
+    Result.BLACK_WINS: ("0-1", False),
+    Result.DRAW: ("1/2-1/2", False),
+    Result.BOTH_LOSE: ("0-0", False),
+    Result.WHITE_FORFEIT_WIN: ("1-0", True),
+    Result.BLACK_FORFEIT_WIN: ("0-1", True),
+    Result.DOUBLE_FORFEIT: ("0-0", True),
+    Result.NOT_PLAYED: ("*", False),
+}
+
+
+def follow_the_board(
+    pairing: Pairing, change: ResultChange, user: AbstractBaseUser | None, **_: object
+) -> None:
+    """A result entered for a board (round page, API, import) is its game's result too, so
+    the game page, the games list and the PGN never say "in progress" beside a decided board.
+    A result the game itself passed on (:func:`set_result`) is already there."""
+    game = Game.objects.filter(pairing=pairing).exclude(status=Game.Status.ANNULLED).first()
+    if game is None or pairing.result not in _GAME_SCORES:
+        return
+    score, forfeit = _GAME_SCORES[pairing.result]
+    if score == "*":
+        if game.result == "*" and game.status != Game.Status.FINISHED:
+            return
+    elif game.result == score and (game.status == Game.Status.FORFEITED) == forfeit:
+        return
+    set_result(
+        game,
+        score,
+        reached_by=ResultReason.FORFEIT if forfeit else ResultReason.BOARD,
+        user=user,
+        reason=change.explanation,
+        forfeit=forfeit,
+        entry_source=change.source,
+    )
 
 
 @transaction.atomic

@@ -121,6 +121,35 @@ def test_the_correction_form_starts_from_the_games_result(client, chebanenko, ar
     assert '<option value="1/2-1/2" selected>' in page.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("board_result", "score", "status"),
+    [("1-0", "1-0", "finished"), ("1/2-1/2", "1/2-1/2", "finished"), ("-/+", "0-1", "forfeited")],
+)
+def test_a_result_typed_on_the_round_page_finishes_the_boards_game(
+    client, chebanenko, arbiter, board_result, score, status
+):
+    """The game record follows its board: it showed "in progress *" (and its PGN "*") beside
+    a board whose result was entered."""
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, FISCHER_12)
+    client.post(reverse("tournaments:result", args=[chebanenko.pk, 1, 1]), {"result": board_result})
+    game.refresh_from_db()
+    assert (game.result, game.status) == (score, status)
+    pgn = client.get(reverse("games:pgn", args=[game.pk])).content.decode()
+    assert f'[Result "{score}"]' in pgn
+    change = game.changes.filter(field="result").get()
+    assert change.user == arbiter
+    # A correction back to "not yet played" reopens the game.
+    client.post(
+        reverse("tournaments:result", args=[chebanenko.pk, 1, 1]),
+        {"result": "*", "reason": "entered on the wrong board"},
+    )
+    game.refresh_from_db()
+    assert (game.result, game.status) == ("*", "in_progress")
+    assert game.changes.filter(field="result").last().reason == "entered on the wrong board"
+
+
 def test_board_svg_at_any_ply(client, chebanenko, arbiter):
     client.force_login(arbiter)
     game = start(client, chebanenko)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 
 from games.rules.rulesets import get_ruleset
 from tournaments.models import EntrySource, Pairing, Result, ResultChange, Round, TournamentLog
+from tournaments.signals import board_result_recorded
 
 from .audit import last_round_number, log_event, recorded_user
 from .errors import TournamentError
@@ -185,7 +186,7 @@ def record_result(
     pairing.entered_by = recorded_user(user)
     pairing.ruling_ref = ruling_ref or ""
     pairing.save(update_fields=_RESULT_FIELDS)
-    ResultChange.objects.create(
+    change = ResultChange.objects.create(
         pairing=pairing,
         old_result=old,
         new_result=new,
@@ -195,6 +196,7 @@ def record_result(
         ruling_ref=ruling_ref or "",
         user=pairing.entered_by,
     )
+    board_result_recorded.send(sender=Pairing, pairing=pairing, change=change, user=user)
     _log_integrity_event(pairing, old, new, kind, user, reason)
     _update_round_status(pairing.round)
     return pairing
