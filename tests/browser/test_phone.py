@@ -96,4 +96,6 @@ def test_a_game_and_its_sealed_envelope_fit_a_phone(browser, live_server):
     page.get_by_role("link", name="Sealed envelope").click()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the envelope is {width} px wide"
+    fen = page.locator("article.envelope dd code").bounding_box()
+    assert fen is not None and fen["width"] > 300, f"the FEN is squeezed: {fen}"
     context.close()
