@@ -13,7 +13,7 @@ FIDE-endorsed engine), written here from the rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -27,7 +27,7 @@ from tournaments.pairing.dutch.criteria import (
     edge_weight,
     float_of,
 )
-from tournaments.pairing.dutch.matching import maximum_weight_matching
+from tournaments.pairing.dutch.matching import Matching, NoPerfectMatching
 from tournaments.pairing.dutch.players import (
     Player,
     bye_eligible,
@@ -41,8 +41,6 @@ ENGINE_NAME = "Arbiter Dutch engine"
 RULES = "FIDE C.04.3 (2025)"
 """The rule edition: C.04.3 approved 13 April 2024, applied from 1 July 2025."""
 
-Matcher = Callable[[int, Mapping[tuple[int, int], int]], list[int]]
-
 
 @dataclass(frozen=True)
 class DutchEngine:
@@ -51,7 +49,6 @@ class DutchEngine:
     accelerations: Mapping[int, Sequence[Fraction]] = field(default_factory=dict)
     """Virtual points per starting rank and round (index 0 is round 1): ``XXA`` records or
     Baku acceleration (C.04.5). Overrides ``state.accelerations`` when given."""
-    matcher: Matcher = maximum_weight_matching
 
     name = ENGINE_NAME
     rules = RULES
@@ -73,7 +70,7 @@ class DutchEngine:
                     "and cannot receive the pairing-allocated bye"
                 )
             return Pairing(pairs=(), byes=(only.start_rank,))
-        pairs, bye = _Bracketing(players, facts, self.matcher, state.round).run()
+        pairs, bye = _Bracketing(players, facts, state.round).run()
         return _published(pairs, bye, players, state.initial_color)
 
 
@@ -126,49 +123,52 @@ def round_players(
 class _Bracketing:
     """One round's pairing, bracket by bracket (article 3), on one weighted graph.
 
-    Vertices are the players' indices in pairing order. ``weights`` is the graph the
-    matcher sees; ``base`` holds each bracket's criteria weights, which exchanges and
-    transpositions adjust; ``fixed`` the pairs already settled (out of the graph).
+    Vertices are the players' indices in pairing order, and with an odd number of players
+    one more, the bye: an edge of weight 0 to each player who may receive it (C2), so that
+    the pairing is a perfect matching. ``matching`` holds the graph and its optimum;
+    ``base`` holds each bracket's criteria weights, which exchanges and transpositions
+    adjust; ``fixed`` the pairs already settled (out of the graph).
     """
 
-    def __init__(
-        self, players: list[Player], facts: RoundFacts, matcher: Matcher, round_number: int
-    ) -> None:
+    def __init__(self, players: list[Player], facts: RoundFacts, round_number: int) -> None:
         self.players = players
         self.facts = facts
-        self.matcher = matcher
         self.round_number = round_number
         self.scores = [p.pairing_score() for p in players]
         self.layout = Layout.of(self.scores)
-        self.weights: dict[tuple[int, int], int] = {}
         self.fixed: dict[int, int] = {}
         self.count = len(players)
         self.mate: list[int] = list(range(self.count))
+        odd = self.count % 2 == 1
+        self.bye_vertex = self.count if odd else -1
+        self.matching = Matching(self.count + odd)
+        if odd:
+            for v, player in enumerate(players):
+                if player.bye_eligible:
+                    self.matching.set_weight(v, self.bye_vertex, 0)
 
     # -- the graph -------------------------------------------------------------------------
 
     def solve(self) -> list[int]:
-        free = [v for v in range(self.count) if v not in self.fixed]
-        index = {v: i for i, v in enumerate(free)}
-        edges = {
-            (index[a], index[b]): w
-            for (a, b), w in self.weights.items()
-            if w > 0 and a in index and b in index
-        }
-        local = self.matcher(len(free), edges)
-        mate = list(range(self.count))
+        """The best pairing of the players not yet settled; ``mate[v] == v`` is the bye."""
+        try:
+            mate = self.matching.solve()
+        except NoPerfectMatching:
+            raise PairingError(f"round {self.round_number} cannot be completed") from None
+        mate = [v if m == self.bye_vertex else m for v, m in enumerate(mate[: self.count])]
         for v, partner in self.fixed.items():
             mate[v] = partner
-        for i, j in enumerate(local):
-            mate[free[i]] = free[j]
         return mate
 
     def set(self, a: int, b: int, weight: int) -> None:
-        self.weights[(a, b) if a < b else (b, a)] = weight
+        """Edge a–b gets ``weight``; 0 means the two may not be paired."""
+        self.matching.set_weight(a, b, weight if weight > 0 else None)
 
     def fix(self, a: int, b: int) -> None:
         """Settle a pair: both players leave the graph."""
         self.fixed[a], self.fixed[b] = b, a
+        self.matching.remove_vertex(a)
+        self.matching.remove_vertex(b)
 
     def weight(
         self, higher: int, lower: int, in_bracket: bool, in_next: bool, bye: ByeFacts
@@ -232,7 +232,7 @@ class _Bracketing:
             for i in range(j):
                 weight = self.weight(pool[i], pool[j], j < bracket.end, j >= bracket.end, bye)
                 bracket.base[(pool[i], pool[j])] = weight
-                self.weights[(pool[i], pool[j])] = weight
+                self.set(pool[i], pool[j], weight)
         self.mate = self.solve()
         self.choose_paired_movers(bracket)
         self.choose_mover_opponents(bracket)
@@ -416,13 +416,14 @@ class _Bracketing:
                 else:
                     weight = self.weight(higher, lower, False, False, NO_BYE)
                 self.set(higher, lower, weight)
-        mate = self.solve()
-        unmatched = [v for v in range(n) if mate[v] == v]
-        if len(unmatched) > 1 or any(not players[v].bye_eligible for v in unmatched):
+        try:
+            mate = self.solve()
+        except PairingError:
             raise PairingError(
                 f"round {self.round_number} cannot be paired without breaking an absolute "
                 "criterion (C1 no second game, C2 the bye, C3 colours)"
-            )
+            ) from None
+        unmatched = [v for v in range(n) if mate[v] == v]
         if not odd:
             return NO_BYE
         score = self.scores[unmatched[0]]

@@ -1,62 +1,275 @@
-"""Maximum-weight matching on a general graph: the optimiser behind the Dutch criteria.
+"""Maximum-weight perfect matching on a general graph whose weights change between solutions:
+the optimiser behind the Dutch criteria.
 
 The graph knows nothing of chess: vertices ``0 .. n-1``, integer weights of any size (so each
-criterion can own a bit field), an edge of weight 0 is no edge.
+criterion can own a bit field). Pairing one round settles the brackets one decision at a
+time, and each decision changes a few weights or takes a settled pair out of the graph, then
+asks for the optimum again. Solving each time from nothing costs O(n³) and made a round of
+1,000 players take hours; so the solution is kept, with its dual variables and blossoms, and
+only the part a change disturbs is undone and repaired (the warm start).
 
-This is Edmonds' blossom algorithm with dual variables in its O(n³) form (Galil, "Efficient
-algorithms for finding maximum matching in graphs", 1986), kept in flat lists. It is written
-here rather than taken from networkx because networkx's version of the same algorithm, reading
-every weight through its graph views, took 0.2 s per matching of 60 players and a pairing
-needs dozens of matchings (see the commit message for the measurements).
+This is Edmonds' blossom algorithm with dual variables (Galil, "Efficient algorithms for
+finding maximum matching in graphs", 1986), in its perfect-matching form, kept in flat lists.
+No library offers a matching that can be re-optimised after a weight change (networkx solves
+from scratch and, reading every weight through its graph views, took 0.2 s per matching of
+60 players), so it is written here.
+
+The invariants between solutions (weights are stored times four so that every dual stays an
+integer): every live edge between two top-level blossoms has ``slack >= 0``; matched edges
+and the edges that hold a blossom together are tight; blossom duals are >= 0. Exposed
+vertices are single vertices (no blossom) whose duals are even, so that the slack between two
+outer vertices is even and halving it stays exact.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 
-def maximum_weight_matching(size: int, weights: Mapping[tuple[int, int], int]) -> list[int]:
-    """A matching of greatest total weight: ``mate[v]`` is v's partner, ``v`` itself when
-    unmatched."""
-    edges = [(a, b, 2 * w) for (a, b), w in weights.items() if w > 0 and a != b]
-    mate = _Blossom(size, edges).solve()
-    return [v if m < 0 else m for v, m in enumerate(mate)]
+class NoPerfectMatching(Exception):
+    """The live graph has no matching that covers every live vertex."""
 
 
-class _Blossom:
-    """One run of the algorithm. Vertices are ``0 .. n-1``; blossoms ``n .. 2n-1``. An edge
-    ``k`` has two endpoints ``2k`` and ``2k + 1``; ``mate[v]`` is the remote endpoint of v's
-    matched edge, -1 if none."""
+class Matching:
+    """A maximum-weight perfect matching of vertices ``0 .. size-1``, kept up to date as edge
+    weights change (:meth:`set_weight`) and vertices leave the graph (:meth:`remove_vertex`).
 
-    def __init__(self, n: int, edges: list[tuple[int, int, int]]) -> None:
-        self.n = n
-        self.edges = edges
-        self.endpoint = [v for a, b, _ in edges for v in (a, b)]
-        self.twice = [2 * w for _, _, w in edges]
+    Blossoms are numbered ``size .. 2*size-1``. Edge ``k`` has two endpoints ``2k`` and
+    ``2k + 1``; ``mate[v]`` is the remote endpoint of v's matched edge, -1 if none.
+    """
+
+    def __init__(self, size: int) -> None:
+        n = self.n = size
+        self.endpoint: list[int] = []
+        self.twice: list[int] = []
+        self.alive: list[bool] = []
+        self.listed: list[bool] = []
+        self.edge_of: dict[tuple[int, int], int] = {}
         self.neighbend: list[list[int]] = [[] for _ in range(n)]
-        for k, (a, b, _) in enumerate(edges):
-            self.neighbend[a].append(2 * k + 1)
-            self.neighbend[b].append(2 * k)
-        top = max((w for _, _, w in edges), default=0)
+        self.dead = [False] * n
+        self.changed: set[int] = set()
+        self.stale = 0
         self.mate = [-1] * n
-        self.label = [0] * (2 * n)
-        self.labelend = [-1] * (2 * n)
+        self.dual = [0] * (2 * n)
         self.inblossom = list(range(n))
         self.parent = [-1] * (2 * n)
         self.childs: list[list[int]] = [[] for _ in range(2 * n)]
         self.base = list(range(n)) + [-1] * n
         self.endps: list[list[int]] = [[] for _ in range(2 * n)]
+        self.unused = list(range(2 * n - 1, n - 1, -1))
+        self.label = [0] * (2 * n)
+        self.labelend = [-1] * (2 * n)
         self.bestedge = [-1] * (2 * n)
         self.bestedges: list[list[int] | None] = [None] * (2 * n)
-        self.unused = list(range(n, 2 * n))
-        self.dual = [top] * n + [0] * n
-        self.allowed = [False] * len(edges)
+        self.allowed: list[bool] = []
         self.queue: list[int] = []
+        self.started = False
 
-    def slack(self, k: int) -> int:
+    # -- changes -------------------------------------------------------------------------
+
+    def set_weight(self, a: int, b: int, weight: int | None) -> None:
+        """Give edge a–b ``weight`` (any integer, 0 included); ``None`` removes the edge."""
+        if a == b or self.dead[a] or self.dead[b]:
+            return
+        key = (a, b) if a < b else (b, a)
+        k = self.edge_of.get(key)
+        if weight is None:
+            if k is not None and self.alive[k]:
+                self.alive[k] = False
+                self.stale += 1
+                self.changed.add(k)
+            return
+        if k is None:
+            k = len(self.twice)
+            self.edge_of[key] = k
+            self.endpoint += key
+            self.twice.append(4 * weight)
+            self.alive.append(True)
+            self.listed.append(True)
+            self.neighbend[key[0]].append(2 * k + 1)
+            self.neighbend[key[1]].append(2 * k)
+            self.changed.add(k)
+            return
+        if self.alive[k] and self.twice[k] == 4 * weight:
+            return
+        if not self.listed[k]:
+            self.listed[k] = True
+            self.neighbend[key[0]].append(2 * k + 1)
+            self.neighbend[key[1]].append(2 * k)
+        if not self.alive[k]:
+            self.alive[k] = True
+            self.stale -= 1
+        self.twice[k] = 4 * weight
+        self.changed.add(k)
+
+    def remove_vertex(self, v: int) -> None:
+        """Take ``v`` and its edges out of the graph (a pair settled for good)."""
+        self._expose(v)
+        self.dead[v] = True
+        for p in self.neighbend[v]:
+            k = p >> 1
+            if self.alive[k]:
+                self.alive[k] = False
+                self.stale += 1
+
+    # -- the solution --------------------------------------------------------------------
+
+    def solve(self) -> list[int]:
+        """The optimum: ``mate[v]`` is v's partner (``v`` itself for a vertex removed).
+        Raises :class:`NoPerfectMatching` when the live vertices cannot all be paired."""
+        if self.stale * 4 > len(self.twice):
+            self._compact()
+        if not self.started:
+            self._start()
+        else:
+            self._repair()
+        n, mate, dead = self.n, self.mate, self.dead
+        # Every exposed vertex is a single vertex here; after the first stage they are the
+        # roots left, which keep one parity between them.
+        for v in range(n):
+            if mate[v] == -1:
+                self.dual[v] += self.dual[v] & 1
+        while True:
+            exposed = [v for v in range(n) if mate[v] == -1 and not dead[v]]
+            if not exposed:
+                break
+            self._stage_setup(exposed)
+            if not self._stage():
+                raise NoPerfectMatching
+            self._expand_spent_blossoms()
+        return [v if m == -1 else self.endpoint[m] for v, m in enumerate(mate)]
+
+    def _start(self) -> None:
+        """The first solution's start: each dual the largest weight at its vertex (feasible),
+        then every vertex settled."""
+        self.started = True
+        self.changed.clear()
+        twice, alive = self.twice, self.alive
+        for v in range(self.n):
+            self.dual[v] = max(
+                (twice[p >> 1] // 2 for p in self.neighbend[v] if alive[p >> 1]), default=0
+            )
+        for v in range(self.n):
+            if self.mate[v] == -1 and not self.dead[v]:
+                self._settle(v)
+
+    def _repair(self) -> None:
+        """Undo what the changes since the last solution disturbed: a vertex at a changed edge
+        that is no longer feasible, or no longer tight where it must be, is exposed, its dual
+        raised just enough for every edge at it, and then settled."""
+        endpoint, mate, inblossom, dead = self.endpoint, self.mate, self.inblossom, self.dead
+        touched: set[int] = set()
+        for k in sorted(self.changed):
+            a, b = endpoint[2 * k], endpoint[2 * k + 1]
+            if dead[a] or dead[b] or a in touched or b in touched:
+                continue
+            matched = mate[a] == 2 * k + 1
+            if inblossom[a] == inblossom[b] and inblossom[a] >= self.n:
+                touched.add(a)
+            elif not self.alive[k]:
+                if matched:
+                    touched.add(a)
+            elif (self._slack(k) != 0) if matched else (self._slack(k) < 0):
+                touched.add(a)
+        self.changed.clear()
+        for v in sorted(touched):
+            self._expose(v)
+        for v in sorted(touched):
+            self.dual[v] = max(
+                (
+                    self.twice[p >> 1] - self.dual[endpoint[p]]
+                    for p in self.neighbend[v]
+                    if self.alive[p >> 1]
+                ),
+                default=0,
+            )
+        for v in range(self.n):
+            if mate[v] == -1 and not dead[v]:
+                self._settle(v)
+
+    def _settle(self, v: int) -> None:
+        """Exposed single vertex ``v`` (every edge feasible): lower its dual as far as its
+        edges allow; the edge that stops it is tight, and is matched when its other end is
+        exposed too (a greedy start that leaves the stages little to do)."""
+        twice, alive, endpoint, dual, mate = (
+            self.twice,
+            self.alive,
+            self.endpoint,
+            self.dual,
+            self.mate,
+        )
+        best, tight = 0, -1
+        for p in self.neighbend[v]:
+            k = p >> 1
+            if alive[k]:
+                need = twice[k] - dual[endpoint[p]]
+                if tight == -1 or need > best or (need == best and mate[endpoint[p]] == -1):
+                    best, tight = need, p
+        if tight == -1:
+            return
+        dual[v] = best
+        u = endpoint[tight]
+        if mate[u] == -1:
+            mate[v], mate[u] = tight, tight ^ 1
+
+    def _compact(self) -> None:
+        """Drop dead edges from the adjacency lists."""
+        alive, endpoint = self.alive, self.endpoint
+        self.neighbend = [[] for _ in range(self.n)]
+        for k, live in enumerate(alive):
+            self.listed[k] = live
+            if live:
+                self.neighbend[endpoint[2 * k]].append(2 * k + 1)
+                self.neighbend[endpoint[2 * k + 1]].append(2 * k)
+        self.stale = 0
+
+    def _expose(self, v: int) -> None:
+        """Make ``v`` a single exposed vertex: dissolve the blossoms around it, unmatch it."""
+        self._free(v)
+        p = self.mate[v]
+        if p != -1:
+            partner = self.endpoint[p]
+            self.mate[v] = self.mate[partner] = -1
+            self._free(partner)
+
+    def _free(self, v: int) -> None:
+        while self.inblossom[v] != v:
+            self._dissolve(self.inblossom[v])
+
+    def _dissolve(self, b: int) -> None:
+        """Break top-level blossom ``b`` into its children, moving its dual onto its vertices
+        (which keeps the edges inside it as they were). Its base's matched edge, which leaves
+        the blossom, loses its tightness if that dual was positive: both ends are exposed."""
+        z = self.dual[b]
+        if z:
+            for leaf in self._leaves(b):
+                self.dual[leaf] += z
+            self.dual[b] = 0
+        bv = self.base[b]
+        for s in self.childs[b]:
+            self.parent[s] = -1
+            if s < self.n:
+                self.inblossom[s] = s
+            else:
+                for leaf in self._leaves(s):
+                    self.inblossom[leaf] = s
+        self.childs[b], self.endps[b] = [], []
+        self.base[b] = -1
+        self.label[b], self.labelend[b] = 0, -1
+        self.bestedges[b] = None
+        self.bestedge[b] = -1
+        self.unused.append(b)
+        if z and self.mate[bv] != -1:
+            self._expose(bv)
+        elif z:
+            self._free(bv)
+
+    # -- one stage: grow alternating trees until an augmenting path ------------------------
+
+    def _slack(self, k: int) -> int:
         return self.dual[self.endpoint[2 * k]] + self.dual[self.endpoint[2 * k + 1]] - self.twice[k]
 
-    def leaves(self, b: int) -> Iterator[int]:
+    def _leaves(self, b: int) -> Iterator[int]:
         n, childs = self.n, self.childs
         stack = [b]
         while stack:
@@ -66,21 +279,43 @@ class _Blossom:
             else:
                 stack.extend(childs[t])
 
-    def assign_label(self, w: int, t: int, p: int) -> None:
+    def _stage_setup(self, exposed: list[int]) -> None:
+        n = self.n
+        self.label = [0] * (2 * n)
+        self.bestedge = [-1] * (2 * n)
+        self.bestedges[n:] = [None] * n
+        self.allowed = [False] * len(self.twice)
+        self.queue = []
+        for v in exposed:
+            self._assign_label(v, 1, -1)
+
+    def _expand_spent_blossoms(self) -> None:
+        """Top-level outer blossoms whose dual reached zero are expanded (end of a stage)."""
+        n = self.n
+        for b in range(n, 2 * n):
+            if (
+                self.parent[b] == -1
+                and self.base[b] >= 0
+                and self.label[b] == 1
+                and self.dual[b] == 0
+            ):
+                self._expand_blossom(b, True)
+
+    def _assign_label(self, w: int, t: int, p: int) -> None:
         while True:
             b = self.inblossom[w]
             self.label[w] = self.label[b] = t
             self.labelend[w] = self.labelend[b] = p
             self.bestedge[w] = self.bestedge[b] = -1
             if t == 1:
-                self.queue.extend(self.leaves(b))
+                self.queue.extend(self._leaves(b))
                 return
             # A T-blossom: its base's mate becomes an S-vertex.
             base = self.base[b]
             p = self.mate[base]
             w, t, p = self.endpoint[p], 1, p ^ 1
 
-    def scan_blossom(self, v: int, w: int) -> int:
+    def _scan_blossom(self, v: int, w: int) -> int:
         """The base of the blossom closing through edge v-w, or -1 for an augmenting path."""
         path = []
         base = -1
@@ -103,8 +338,8 @@ class _Blossom:
             self.label[b] = 1
         return base
 
-    def add_blossom(self, base: int, k: int) -> None:
-        v, w, _ = self.edges[k]
+    def _add_blossom(self, base: int, k: int) -> None:
+        v, w = self.endpoint[2 * k], self.endpoint[2 * k + 1]
         inblossom, labelend, endpoint = self.inblossom, self.labelend, self.endpoint
         bb, bv, bw = inblossom[base], inblossom[v], inblossom[w]
         b = self.unused.pop()
@@ -133,27 +368,31 @@ class _Blossom:
         self.label[b] = 1
         labelend[b] = labelend[bb]
         self.dual[b] = 0
-        for leaf in list(self.leaves(b)):
+        for leaf in list(self._leaves(b)):
             if self.label[inblossom[leaf]] == 2:
                 self.queue.append(leaf)
             inblossom[leaf] = b
+        alive = self.alive
         best_to = [-1] * (2 * self.n)
         for child in path:
             known = self.bestedges[child]
             if known is None:
-                lists = [[p // 2 for p in self.neighbend[leaf]] for leaf in self.leaves(child)]
+                lists = [
+                    [p >> 1 for p in self.neighbend[leaf] if alive[p >> 1]]
+                    for leaf in self._leaves(child)
+                ]
             else:
                 lists = [known]
             for edge_list in lists:
                 for e in edge_list:
-                    i, j, _ = self.edges[e]
+                    j = endpoint[2 * e + 1]
                     if inblossom[j] == b:
-                        i, j = j, i
+                        j = endpoint[2 * e]
                     bj = inblossom[j]
                     if (
                         bj != b
                         and self.label[bj] == 1
-                        and (best_to[bj] == -1 or self.slack(e) < self.slack(best_to[bj]))
+                        and (best_to[bj] == -1 or self._slack(e) < self._slack(best_to[bj]))
                     ):
                         best_to[bj] = e
             self.bestedges[child] = None
@@ -162,22 +401,22 @@ class _Blossom:
         self.bestedges[b] = best
         self.bestedge[b] = -1
         for e in best:
-            if self.bestedge[b] == -1 or self.slack(e) < self.slack(self.bestedge[b]):
+            if self.bestedge[b] == -1 or self._slack(e) < self._slack(self.bestedge[b]):
                 self.bestedge[b] = e
 
-    def expand_blossom(self, b: int, endstage: bool) -> None:
+    def _expand_blossom(self, b: int, endstage: bool) -> None:
         n = self.n
         for s in self.childs[b]:
             self.parent[s] = -1
             if s < n:
                 self.inblossom[s] = s
             elif endstage and self.dual[s] == 0:
-                self.expand_blossom(s, endstage)
+                self._expand_blossom(s, endstage)
             else:
-                for leaf in self.leaves(s):
+                for leaf in self._leaves(s):
                     self.inblossom[leaf] = s
         if not endstage and self.label[b] == 2:
-            self.relabel_expanded(b)
+            self._relabel_expanded(b)
         self.label[b] = self.labelend[b] = -1
         self.childs[b], self.endps[b] = [], []
         self.base[b] = -1
@@ -185,7 +424,7 @@ class _Blossom:
         self.bestedge[b] = -1
         self.unused.append(b)
 
-    def relabel_expanded(self, b: int) -> None:
+    def _relabel_expanded(self, b: int) -> None:
         """An expanded T-blossom: relabel the children on the path from its entry to its base."""
         endpoint, childs, endps = self.endpoint, self.childs[b], self.endps[b]
         entry = self.inblossom[endpoint[self.labelend[b] ^ 1]]
@@ -199,7 +438,7 @@ class _Blossom:
         while j != 0:
             self.label[endpoint[p ^ 1]] = 0
             self.label[endpoint[endps[j - trick] ^ trick ^ 1]] = 0
-            self.assign_label(endpoint[p ^ 1], 2, p)
+            self._assign_label(endpoint[p ^ 1], 2, p)
             self.allowed[endps[j - trick] // 2] = True
             j += step
             p = endps[j - trick] ^ trick
@@ -216,23 +455,23 @@ class _Blossom:
                 j += step
                 continue
             labelled = -1
-            for leaf in self.leaves(child):
+            for leaf in self._leaves(child):
                 if self.label[leaf] != 0:
                     labelled = leaf
                     break
             if labelled >= 0:
                 self.label[labelled] = 0
                 self.label[endpoint[self.mate[self.base[child]]]] = 0
-                self.assign_label(labelled, 2, self.labelend[labelled])
+                self._assign_label(labelled, 2, self.labelend[labelled])
             j += step
 
-    def augment_blossom(self, b: int, v: int) -> None:
+    def _augment_blossom(self, b: int, v: int) -> None:
         n = self.n
         t = v
         while self.parent[t] != b:
             t = self.parent[t]
         if t >= n:
-            self.augment_blossom(t, v)
+            self._augment_blossom(t, v)
         childs, endps = self.childs[b], self.endps[b]
         i = j = childs.index(t)
         if i & 1:
@@ -245,25 +484,25 @@ class _Blossom:
             t = childs[j]
             p = endps[j - trick] ^ trick
             if t >= n:
-                self.augment_blossom(t, self.endpoint[p])
+                self._augment_blossom(t, self.endpoint[p])
             j += step
             t = childs[j]
             if t >= n:
-                self.augment_blossom(t, self.endpoint[p ^ 1])
+                self._augment_blossom(t, self.endpoint[p ^ 1])
             self.mate[self.endpoint[p]] = p ^ 1
             self.mate[self.endpoint[p ^ 1]] = p
         self.childs[b] = childs[i:] + childs[:i]
         self.endps[b] = endps[i:] + endps[:i]
         self.base[b] = self.base[self.childs[b][0]]
 
-    def augment_matching(self, k: int) -> None:
-        v, w, _ = self.edges[k]
+    def _augment_matching(self, k: int) -> None:
+        v, w = self.endpoint[2 * k], self.endpoint[2 * k + 1]
         endpoint, labelend, inblossom = self.endpoint, self.labelend, self.inblossom
         for s, p in ((v, 2 * k + 1), (w, 2 * k)):
             while True:
                 bs = inblossom[s]
                 if bs >= self.n:
-                    self.augment_blossom(bs, s)
+                    self._augment_blossom(bs, s)
                 self.mate[s] = p
                 if labelend[bs] == -1:
                     break
@@ -272,38 +511,15 @@ class _Blossom:
                 s = endpoint[labelend[bt]]
                 j = endpoint[labelend[bt] ^ 1]
                 if bt >= self.n:
-                    self.augment_blossom(bt, j)
+                    self._augment_blossom(bt, j)
                 self.mate[j] = labelend[bt]
                 p = labelend[bt] ^ 1
 
-    def solve(self) -> list[int]:
-        n = self.n
-        for _ in range(n):
-            self.label = [0] * (2 * n)
-            self.bestedge = [-1] * (2 * n)
-            self.bestedges[n:] = [None] * n
-            self.allowed = [False] * len(self.edges)
-            self.queue = []
-            for v in range(n):
-                if self.mate[v] == -1 and self.label[self.inblossom[v]] == 0:
-                    self.assign_label(v, 1, -1)
-            if not self.stage():
-                break
-            for b in range(n, 2 * n):
-                if (
-                    self.parent[b] == -1
-                    and self.base[b] >= 0
-                    and self.label[b] == 1
-                    and self.dual[b] == 0
-                ):
-                    self.expand_blossom(b, True)
-        return [-1 if m == -1 else self.endpoint[m] for m in self.mate]
-
-    def stage(self) -> bool:
-        """Grow alternating trees and adjust duals until an augmentation (True) or the
-        optimum (False)."""
+    def _stage(self) -> bool:
+        """Grow alternating trees and adjust duals until an augmentation (True), or until no
+        dual change can make progress: no perfect matching (False)."""
         inblossom, endpoint, neighbend = self.inblossom, self.endpoint, self.neighbend
-        allowed, dual, twice = self.allowed, self.dual, self.twice
+        allowed, dual, twice, alive = self.allowed, self.dual, self.twice, self.alive
         while True:
             label, bestedge = self.label, self.bestedge
             while self.queue:
@@ -311,6 +527,8 @@ class _Blossom:
                 dual_v = dual[v]
                 for p in neighbend[v]:
                     k = p >> 1
+                    if not alive[k]:
+                        continue
                     w = endpoint[p]
                     if inblossom[v] == inblossom[w]:
                         continue
@@ -321,44 +539,51 @@ class _Blossom:
                             allowed[k] = True
                     if allowed[k]:
                         if label[inblossom[w]] == 0:
-                            self.assign_label(w, 2, p ^ 1)
+                            self._assign_label(w, 2, p ^ 1)
                         elif label[inblossom[w]] == 1:
-                            base = self.scan_blossom(v, w)
+                            base = self._scan_blossom(v, w)
                             if base >= 0:
-                                self.add_blossom(base, k)
+                                self._add_blossom(base, k)
                             else:
-                                self.augment_matching(k)
+                                self._augment_matching(k)
                                 return True
                         elif label[w] == 0:
                             label[w] = 2
                             self.labelend[w] = p ^ 1
                     elif label[inblossom[w]] == 1:
                         b = inblossom[v]
-                        if bestedge[b] == -1 or kslack < self.slack(bestedge[b]):
+                        if bestedge[b] == -1 or kslack < self._slack(bestedge[b]):
                             bestedge[b] = k
-                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < self.slack(bestedge[w])):
+                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < self._slack(bestedge[w])):
                         bestedge[w] = k
-            if not self.adjust_duals():
+            if not self._adjust_duals():
                 return False
 
-    def adjust_duals(self) -> bool:
-        """Change the duals by the largest step that keeps them feasible; False at the
-        optimum."""
+    def _adjust_duals(self) -> bool:
+        """Change the duals by the largest step that keeps them feasible; False when no step
+        brings a new edge or blossom into play."""
         n, dual, label, inblossom = self.n, self.dual, self.label, self.inblossom
-        kind, delta, edge, blossom = 1, min(dual[:n]), -1, -1
+        kind, delta, edge, blossom = 0, -1, -1, -1
         for v in range(n):
             if label[inblossom[v]] == 0 and self.bestedge[v] != -1:
-                d = self.slack(self.bestedge[v])
-                if d < delta:
+                d = self._slack(self.bestedge[v])
+                if kind == 0 or d < delta:
                     kind, delta, edge = 2, d, self.bestedge[v]
         for b in range(2 * n):
             if self.parent[b] == -1 and label[b] == 1 and self.bestedge[b] != -1:
-                d = self.slack(self.bestedge[b]) // 2
-                if d < delta:
+                d = self._slack(self.bestedge[b]) // 2
+                if kind == 0 or d < delta:
                     kind, delta, edge = 3, d, self.bestedge[b]
         for b in range(n, 2 * n):
-            if self.base[b] >= 0 and self.parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+            if (
+                self.base[b] >= 0
+                and self.parent[b] == -1
+                and label[b] == 2
+                and (kind == 0 or dual[b] < delta)
+            ):
                 kind, delta, blossom = 4, dual[b], b
+        if kind == 0:
+            return False
         for v in range(n):
             top = label[inblossom[v]]
             if top == 1:
@@ -371,17 +596,15 @@ class _Blossom:
                     dual[b] += delta
                 elif label[b] == 2:
                     dual[b] -= delta
-        if kind == 1:
-            return False
         if kind == 2:
             self.allowed[edge] = True
-            i, j, _ = self.edges[edge]
+            i, j = self.endpoint[2 * edge], self.endpoint[2 * edge + 1]
             if label[inblossom[i]] == 0:
                 i = j
             self.queue.append(i)
         elif kind == 3:
             self.allowed[edge] = True
-            self.queue.append(self.edges[edge][0])
+            self.queue.append(self.endpoint[2 * edge])
         else:
-            self.expand_blossom(blossom, False)
+            self._expand_blossom(blossom, False)
         return True
