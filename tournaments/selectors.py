@@ -423,8 +423,11 @@ def tournament_accelerations(tournament: Tournament) -> dict[int, tuple[Fraction
     if tournament.acceleration != Acceleration.BAKU:
         return {}
     ranks = Player.objects.filter(tournament=tournament, start_rank__isnull=False)
+    last_ga = tournament.baku_last_ga
     return baku_accelerations(
-        list(ranks.values_list("start_rank", flat=True)), tournament.number_of_rounds
+        list(ranks.values_list("start_rank", flat=True)),
+        tournament.number_of_rounds,
+        last_ga_rank=last_ga.start_rank if last_ga is not None else None,
     )
 
 

@@ -14,9 +14,11 @@ from tournaments.models import (
     Round,
     TournamentLog,
 )
+from tournaments.selectors import pairing_state
 from tournaments.services import (
     NeedsConfirmation,
     TournamentError,
+    add_player,
     generate_round_robin_round,
     pair_swiss_round,
     publish_round,
@@ -191,3 +193,19 @@ def test_a_round_robin_player_with_an_announced_absence_keeps_one_board():
     boards = list(round_2.pairings.all())
     assert len(boards) == 2
     assert sorted(p.start_rank for b in boards for p in (b.white, b.black)) == [1, 2, 3, 4]
+
+
+def test_baku_keeps_the_last_ga_player_of_round_one_for_late_entrants():
+    # C.04.5.1 "Late entries": 8 players, GA is 1-4. A late entrant rated above everyone
+    # takes number 1 and joins GA; GA's last player (now number 5) stays its last, so GA has
+    # 5 players, not the 2 × ⌈9/4⌉ = 6 a fresh count would give.
+    tournament = TournamentFactory(number_of_rounds=5, acceleration=Acceleration.BAKU)
+    players = PlayerFactory.create_batch(8, tournament=tournament)
+    play(pair_swiss_round(tournament))
+    entrant = add_player(tournament, name="Late, Entrant", rating_standard=2700)
+    entrant.refresh_from_db()
+    players[3].refresh_from_db()
+    assert (entrant.start_rank, players[3].start_rank) == (1, 5)
+    tournament.refresh_from_db()
+    virtual = pairing_state(tournament, 2).accelerations
+    assert sorted(virtual) == [1, 2, 3, 4, 5]

@@ -141,6 +141,19 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Double round robin only (FIDE C.05 Annex 1), to avoid three same colours."),
     )
+    baku_last_ga = models.ForeignKey(
+        "tournaments.Player",
+        verbose_name=_("last player of group GA"),
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_(
+            "Baku acceleration (C.04.5.1): fixed when round 1 is paired; late entrants ranked "
+            "above this player join GA."
+        ),
+    )
     initial_color = models.CharField(
         _("colour of the top seed in round 1"),
         max_length=5,

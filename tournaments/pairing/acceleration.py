@@ -14,16 +14,23 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 
+def ga_size(players: int) -> int:
+    """The number of players in GA before round 1, which is also the pairing number of its
+    last player: the first half rounded up to an even number (2 × ⌈N/4⌉)."""
+    return 2 * -(-players // 4)
+
+
 def baku_accelerations(
     start_ranks: Sequence[int], rounds: int, *, last_ga_rank: int | None = None
 ) -> dict[int, tuple[Fraction, ...]]:
     """Virtual points per starting rank, one per round from round 1 (the ``XXA`` form).
 
-    ``start_ranks`` are the players' pairing numbers; ``last_ga_rank`` the pairing number of
-    the last GA player when known from round 1 (late entries), else 2 × ⌈N/4⌉.
+    ``start_ranks`` are the players' pairing numbers; ``last_ga_rank`` the pairing number now
+    of the player who was GA's last in round 1 (late entries ranked above him join GA, so
+    his number may have grown), else :func:`ga_size`.
     """
     if last_ga_rank is None:
-        last_ga_rank = 2 * -(-len(start_ranks) // 4)
+        last_ga_rank = ga_size(len(start_ranks))
     accelerated = -(-rounds // 2)
     full = -(-accelerated // 2)
     points = tuple(

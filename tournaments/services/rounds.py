@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.models import (
     Absence,
+    Acceleration,
     ByeKind,
     InitialColor,
     Pairing,
@@ -33,6 +34,7 @@ from tournaments.pairing import (
     pair_round,
     validate_round,
 )
+from tournaments.pairing.acceleration import ga_size
 from tournaments.selectors import open_adjournments, pairing_state
 
 from .audit import last_round_number, log_event
@@ -367,6 +369,7 @@ def pair_swiss_round(
         raise TournamentError(_("This tournament is a round robin; use the Berger tables."))
     number, warnings = _prepare_pairing(tournament, confirm=confirm, user=user)
     number_arrivals(tournament, number, user=user)
+    _fix_baku_groups(tournament, number)
     if number == 1 and not tournament.initial_color:
         _fix_initial_color(
             tournament,
@@ -390,6 +393,16 @@ def pair_swiss_round(
         warnings=warnings,
         engine=engine_label(engine),
     )
+
+
+def _fix_baku_groups(tournament: Tournament, number: int) -> None:
+    """C.04.5.1: GA is drawn up before round 1, and its last player stays the same when
+    late entrants are numbered later (those ranked above him join GA)."""
+    if number != 1 or tournament.acceleration != Acceleration.BAKU:
+        return
+    numbered = tournament.players.filter(start_rank__isnull=False)
+    tournament.baku_last_ga = numbered.filter(start_rank=ga_size(numbered.count())).first()
+    tournament.save(update_fields=["baku_last_ga"])
 
 
 def _fix_initial_color(
@@ -439,6 +452,7 @@ def submit_pairings(
     # Adjourned first, so that the check sees those games as draws; refusing below rolls
     # the adjournments back with everything else.
     _adjourn_missing(tournament, number, missing, user)
+    _fix_baku_groups(tournament, number)
     pairing = EnginePairing(pairs=tuple(map(tuple, pairs)), byes=tuple(byes))
     meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
     check = validate_round(pairing_state(tournament, number), pairing, meetings_allowed=meetings)
