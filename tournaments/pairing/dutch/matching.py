@@ -61,7 +61,7 @@ class Matching:
         self.labelend = [-1] * (2 * n)
         self.bestedge = [-1] * (2 * n)
         self.bestedges: list[list[int] | None] = [None] * (2 * n)
-        self.allowed: list[bool] = []
+        self.allowed = bytearray()
         self.queue: list[int] = []
         self.started = False
 
@@ -284,7 +284,7 @@ class Matching:
         self.label = [0] * (2 * n)
         self.bestedge = [-1] * (2 * n)
         self.bestedges[n:] = [None] * n
-        self.allowed = [False] * len(self.twice)
+        self.allowed = bytearray(len(self.twice))
         self.queue = []
         for v in exposed:
             self._assign_label(v, 1, -1)
@@ -439,10 +439,10 @@ class Matching:
             self.label[endpoint[p ^ 1]] = 0
             self.label[endpoint[endps[j - trick] ^ trick ^ 1]] = 0
             self._assign_label(endpoint[p ^ 1], 2, p)
-            self.allowed[endps[j - trick] // 2] = True
+            self.allowed[endps[j - trick] // 2] = 1
             j += step
             p = endps[j - trick] ^ trick
-            self.allowed[p // 2] = True
+            self.allowed[p // 2] = 1
             j += step
         child = childs[j]
         self.label[endpoint[p ^ 1]] = self.label[child] = 2
@@ -536,7 +536,7 @@ class Matching:
                     if not allowed[k]:
                         kslack = dual_v + dual[w] - twice[k]
                         if kslack <= 0:
-                            allowed[k] = True
+                            allowed[k] = 1
                     if allowed[k]:
                         if label[inblossom[w]] == 0:
                             self._assign_label(w, 2, p ^ 1)
@@ -552,9 +552,15 @@ class Matching:
                             self.labelend[w] = p ^ 1
                     elif label[inblossom[w]] == 1:
                         b = inblossom[v]
-                        if bestedge[b] == -1 or kslack < self._slack(bestedge[b]):
+                        e = bestedge[b]
+                        if e == -1 or kslack < (
+                            dual[endpoint[2 * e]] + dual[endpoint[2 * e + 1]] - twice[e]
+                        ):
                             bestedge[b] = k
-                    elif label[w] == 0 and (bestedge[w] == -1 or kslack < self._slack(bestedge[w])):
+                    elif label[w] == 0 and (
+                        (e := bestedge[w]) == -1
+                        or kslack < dual[endpoint[2 * e]] + dual[endpoint[2 * e + 1]] - twice[e]
+                    ):
                         bestedge[w] = k
             if not self._adjust_duals():
                 return False
@@ -597,13 +603,13 @@ class Matching:
                 elif label[b] == 2:
                     dual[b] -= delta
         if kind == 2:
-            self.allowed[edge] = True
+            self.allowed[edge] = 1
             i, j = self.endpoint[2 * edge], self.endpoint[2 * edge + 1]
             if label[inblossom[i]] == 0:
                 i = j
             self.queue.append(i)
         elif kind == 3:
-            self.allowed[edge] = True
+            self.allowed[edge] = 1
             self.queue.append(self.endpoint[2 * edge])
         else:
             self._expand_blossom(blossom, False)
