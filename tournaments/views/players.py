@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from tournaments.models import Absence, Player, Tournament
@@ -101,7 +102,12 @@ def import_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         except TournamentError as error:
             add_problems(form, error)
         else:
-            messages.success(request, _("%(count)s players imported.") % {"count": len(players)})
+            count = len(players)
+            messages.success(
+                request,
+                ngettext("%(count)s player imported.", "%(count)s players imported.", count)
+                % {"count": count},
+            )
             warn_if_not_utf8(request, form.cleaned_data["file"].name, form.read_as)
             return redirect("tournaments:dashboard", tournament_id=tournament.pk)
     return render(

@@ -426,3 +426,19 @@ def test_a_utf8_upload_gets_no_encoding_notice(client):
     response = client.post(url("players_import", round_robin), {"file": csv}, follow=True)
     assert round_robin.players.filter(name="王浩").exists()
     assert "is not UTF-8" not in response.content.decode()
+
+
+def test_one_player_imported_is_said_in_the_singular(client):
+    round_robin = TournamentFactory(system="round_robin", number_of_rounds=3)
+    client.force_login(with_role(round_robin, Role.CHIEF_ARBITER))
+    csv = SimpleUploadedFile("players.csv", b'name\n"Haug, Sebastian"\n', content_type="text/csv")
+    response = client.post(url("players_import", round_robin), {"file": csv}, follow=True)
+    assert "1 player imported." in response.content.decode()
+    csv = SimpleUploadedFile("players.csv", b"name\nTari\nSevian\n", content_type="text/csv")
+    response = client.post(
+        url("players_import", round_robin),
+        {"file": csv},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
+    )
+    assert "已导入 2 名棋手。" in response.content.decode()
