@@ -249,6 +249,8 @@ def test_a_whole_swiss_event_in_the_browser(browser, live_server, chief):
     expect(page.locator("h1 .result")).to_have_text("1-0")
     walk.shot("round_2_results")
     chinese_pages(walk, tournament, game_url)
+    deputy_in_chinese(deputy, tournament, game_url)
+    printed_reports(walk, tournament)
     phone.close()
     context.close()
 
@@ -317,6 +319,42 @@ def deputy_enters_results_on_the_phone(deputy: Walk, tournament, results: dict[i
     for board, result in results.items():
         expect(page.locator(f"#result-{board}")).to_have_value(result)
     deputy.check()
+
+
+def deputy_in_chinese(deputy: Walk, tournament, game_url: str) -> None:
+    page = deputy.page
+    page.goto(f"/tournaments/{tournament.pk}/rounds/2/")
+    page.get_by_label("Language").select_option("zh-hans")
+    expect(page.locator("html")).to_have_attribute("lang", "zh-hans")
+    for name, path in [
+        ("round_2", f"/tournaments/{tournament.pk}/rounds/2/"),
+        ("dashboard", f"/tournaments/{tournament.pk}/arbiter/"),
+        ("game", game_url),
+    ]:
+        page.goto(path)
+        fits_the_phone(deputy)
+        deputy.shot(f"deputy_zh_{name}")
+        deputy.no_english()
+
+
+def printed_reports(walk: Walk, tournament) -> None:
+    """Every report a PDF named after what it holds."""
+    names = set()
+    t = f"/tournaments/{tournament.pk}"
+    for path in [
+        f"{t}/standings.pdf",
+        f"{t}/crosstable.pdf",
+        f"{t}/players.pdf",
+        f"{t}/rounds/2/pairings.pdf",
+        f"{t}/rounds/2/result-sheet.pdf",
+        f"{t}/incidents.pdf",
+    ]:
+        response = walk.page.request.get(path)
+        assert response.status == 200, path
+        assert response.headers["content-type"] == "application/pdf", path
+        assert response.body().startswith(b"%PDF"), path
+        names.add(re.search(r'filename="([^"]+)"', response.headers["content-disposition"])[1])
+    assert len(names) == 6, names
 
 
 def chinese_pages(walk: Walk, tournament, game_url: str) -> None:
