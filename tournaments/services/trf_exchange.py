@@ -445,10 +445,50 @@ def _header_records(
         yield TrfRecord(f"XXA {rank:4d}" + "".join(f" {float(p):4.1f}" for p in virtual))
     if tournament.initial_color:
         yield TrfRecord(f"XXC {tournament.initial_color}1")
+    controller = _pairing_controller(tournament) if version == 2026 else ""
+    if controller:
+        yield TrfRecord(f"182 {controller}")
     if version == 2026 and tournament.tiebreaks:
         yield TrfRecord("202 " + " ".join(tournament.tiebreaks))
     if version == 2026 and tournament.rating_method != RatingMethod.FIDE:
         yield TrfRecord(f"172 {tournament.federation:<3} {tournament.rating_method}")
+
+
+def _pairing_controller(tournament: Tournament) -> str:
+    """Record 182 (TRF-2026: the program or user making the pairings): the engine and rule
+    edition of the rounds an engine paired, else who paired them (an imported round by the
+    file's own 182 when it had one), with the rounds each paired when there are several;
+    empty until a round is paired here."""
+    rounds = tournament.rounds.order_by("number").values_list("number", "paired_by", "engine")
+    if all(paired_by == Round.PairedBy.IMPORT for _number, paired_by, _engine in rounds):
+        return ""  # nothing paired here: an imported file's own 182 is written as it was
+    imported = ""
+    source = TrfSource.objects.filter(tournament=tournament).values_list("text", flat=True).first()
+    if source:
+        imported = next(
+            (line[4:].strip() for line in source.splitlines() if line.startswith("182 ")), ""
+        )
+    by_controller: dict[str, list[int]] = {}
+    for number, paired_by, engine in rounds:
+        if engine:
+            controller = engine
+        elif paired_by == Round.PairedBy.IMPORT and imported:
+            controller = imported
+        else:
+            with translation.override("en"):
+                controller = str(Round.PairedBy(paired_by).label)
+        by_controller.setdefault(controller, []).append(number)
+    if len(by_controller) <= 1:
+        return next(iter(by_controller), "")
+    return "; ".join(
+        f"{controller} ({_rounds_phrase(numbers)})" for controller, numbers in by_controller.items()
+    )
+
+
+def _rounds_phrase(numbers: list[int]) -> str:
+    """``round 2``, ``rounds 1, 3``: English, as every TRF record this module writes."""
+    listed = ", ".join(str(number) for number in numbers)
+    return f"round {listed}" if len(numbers) == 1 else f"rounds {listed}"
 
 
 def _round_dates(tournament: Tournament) -> str:
@@ -637,6 +677,13 @@ def _keep_source(
     """Keep the file, and how the application writes the tournament just imported, so that
     the export can tell what the arbiter changed since."""
     keys = _player_keys(tournament)
+    # Stored first: the application's rendering reads the file's own records (182).
+    source = TrfSource.objects.create(
+        tournament=tournament,
+        filename=filename[:255],
+        text="".join(line + "\n" for line in _source_lines(document)),
+        players={str(rank): str(player.pk) for rank, player in players.items()},
+    )
     renderings: dict[str, trf_merge.Rendering | None] = {}
     for version in (16, 2026):
         try:
@@ -645,13 +692,8 @@ def _keep_source(
             renderings[str(version)] = None  # e.g. an adjourned game, which TRF16 cannot hold
             continue
         renderings[str(version)] = trf_merge.stored(trf_merge.rendering(text, keys))
-    TrfSource.objects.create(
-        tournament=tournament,
-        filename=filename[:255],
-        text="".join(line + "\n" for line in _source_lines(document)),
-        rendering=renderings,
-        players={str(rank): str(player.pk) for rank, player in players.items()},
-    )
+    source.rendering = renderings
+    source.save(update_fields=["rendering"])
 
 
 def _source_lines(document: TrfDocument) -> list[str]:
