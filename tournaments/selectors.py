@@ -419,7 +419,13 @@ def pairing_state(tournament: Tournament, round_number: int) -> PairingState:
 
 
 def tournament_accelerations(tournament: Tournament) -> dict[int, tuple[Fraction, ...]]:
-    """Virtual points by starting rank and round, when the tournament is accelerated."""
+    """Virtual points by starting rank and round, when the tournament is accelerated: Baku's,
+    or as an imported file gave them (XXA / record 250)."""
+    if tournament.acceleration == Acceleration.FILE:
+        return {
+            int(rank): tuple(Fraction(points) for points in by_round)
+            for rank, by_round in tournament.virtual_points.items()
+        }
     if tournament.acceleration != Acceleration.BAKU:
         return {}
     ranks = Player.objects.filter(tournament=tournament, start_rank__isnull=False)

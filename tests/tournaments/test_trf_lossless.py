@@ -229,7 +229,8 @@ def test_an_unknown_result_code_warns_and_is_kept() -> None:
 def test_records_the_application_does_not_use_are_reported() -> None:
     tournament = import_trf(CAPO.read_bytes())
     reason = tournament.log.filter(kind=TournamentLog.Kind.IMPORT).first().reason
-    assert "84 records XXA are not used here; kept for the export" in reason
+    assert "records XXA: acceleration switched on" in reason
+    assert "line 14: record 132 is not used here; kept for the export" in reason
 
 
 def test_a_changed_tournament_is_recomputed_and_says_so() -> None:
@@ -278,7 +279,8 @@ def test_the_import_command_prints_what_the_file_held_that_is_not_used() -> None
     out, err = io.StringIO(), io.StringIO()
     call_command("import_trf", str(CAPO), stdout=out, stderr=err)
     assert out.getvalue().strip().isdigit()
-    assert "84 records XXA are not used here; kept for the export" in err.getvalue()
+    assert "records XXA: acceleration switched on" in err.getvalue()
+    assert "record 132 is not used here; kept for the export" in err.getvalue()
 
 
 def test_a_changed_player_field_is_written_from_the_application_the_rest_as_read() -> None:

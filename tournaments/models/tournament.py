@@ -44,6 +44,7 @@ class PairingSystem(models.TextChoices):
 class Acceleration(models.TextChoices):
     NONE = "", _("None")
     BAKU = "baku", _("Baku acceleration (FIDE C.04.5.1)")
+    FILE = "file", _("Virtual points as the imported file gives them (XXA / record 250)")
 
 
 class RatingType(models.TextChoices):
@@ -134,6 +135,15 @@ class Tournament(models.Model):
         help_text=_(
             "Swiss only: virtual points for the first half of the players in the first half "
             "of the rounds, for pairing only."
+        ),
+    )
+    virtual_points = models.JSONField(
+        _("virtual points"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "An imported file's acceleration: virtual points by starting rank, one per round "
+            "(TRF XXA / record 250)."
         ),
     )
     reverse_last_two_rounds = models.BooleanField(

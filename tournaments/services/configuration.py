@@ -14,7 +14,13 @@ from django.utils.translation import gettext_lazy
 
 from games.rules.clocks import TimeControlError, parse_time_control
 from tournaments.limits import MAX_ROUNDS
-from tournaments.models import Tournament, TournamentLog, TournamentRole, WithdrawalRule
+from tournaments.models import (
+    Acceleration,
+    Tournament,
+    TournamentLog,
+    TournamentRole,
+    WithdrawalRule,
+)
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
 from tournaments.scoring.tournament_rating import RatingSource
 
@@ -77,6 +83,18 @@ LOCKED_AFTER_START = frozenset(
         *POINT_FIELDS,
     }
 )
+
+
+def _acceleration_problems(tournament: Tournament) -> list[str]:
+    """A file's virtual points exist only in a tournament imported with them."""
+    if tournament.acceleration == Acceleration.FILE and not tournament.virtual_points:
+        return [
+            _(
+                "Only a tournament imported from a file with XXA or 250 records has the file's "
+                "virtual points; choose Baku acceleration or none."
+            )
+        ]
+    return []
 
 
 def _fide_mode_problems(tournament: Tournament) -> list[str]:
@@ -213,7 +231,7 @@ def create_tournament(
     problems = _full_clean(tournament)
     problems += tiebreak_problems(tournament.tiebreaks, round_robin=tournament.is_round_robin)
     problems += rating_sequence_problems(tournament.rating_sequence)
-    problems += _fide_mode_problems(tournament)
+    problems += _fide_mode_problems(tournament) + _acceleration_problems(tournament)
     if not problems:
         problems += _points_of(tournament)
     if slug and Tournament.objects.filter(slug=slug).exists():
@@ -275,6 +293,7 @@ def update_tournament(
     for field, value in changes.items():
         setattr(tournament, field, value)
     problems = _full_clean(tournament) + _fide_mode_problems(tournament)
+    problems += _acceleration_problems(tournament)
     problems += rating_sequence_problems(tournament.rating_sequence)
     if "system" in changes:
         problems += tiebreak_problems(tournament.tiebreaks, round_robin=tournament.is_round_robin)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
-from datetime import date
+from datetime import date, datetime, time
 from decimal import Decimal
 from fractions import Fraction
 
@@ -23,8 +23,10 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.models import (
     Absence,
+    Acceleration,
     ByeKind,
     EntrySource,
+    ForbiddenPair,
     InitialColor,
     Pairing,
     PairingSystem,
@@ -38,10 +40,12 @@ from tournaments.models import (
     TrfSource,
 )
 from tournaments.pairing import PairingError, PairingState, validate_round
+from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.pairing.base import recorded_pairing
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
 from tournaments.selectors import (
+    forbidden_rank_pairs,
     missing_results,
     open_adjournments,
     tournament_accelerations,
@@ -315,7 +319,6 @@ def import_trf(
     )
     lines = {player.start_rank: player.line for player in document.players}
     players = {p.start_rank: _player(tournament, p, warnings) for p in sheet.players}
-    warnings += _unused_records(document)
     raise_if(
         [
             problem
@@ -326,6 +329,12 @@ def import_trf(
     Player.objects.bulk_create(players.values())
     _store_rounds(tournament, sheet, players, user, warnings)
     Absence.objects.bulk_create(_announced_absences(document, sheet.rounds, players, warnings))
+    applied: set[str] = set()
+    for apply in (_apply_acceleration, _apply_forbidden_pairs, _apply_round_dates):
+        notes, codes = apply(tournament, document, players)
+        warnings += notes
+        applied |= codes
+    warnings += _unused_records(document, applied)
     log_event(
         tournament,
         TournamentLog.Kind.IMPORT,
@@ -445,6 +454,11 @@ def _header_records(
         yield TrfRecord(f"XXA {rank:4d}" + "".join(f" {float(p):4.1f}" for p in virtual))
     if tournament.initial_color:
         yield TrfRecord(f"XXC {tournament.initial_color}1")
+    for first, second in forbidden_rank_pairs(tournament):
+        # JaVaFo's XXP, which every engine here reads; TRF-2026's own 260 too (every round).
+        yield TrfRecord(f"XXP {first} {second}")
+        if version == 2026:
+            yield TrfRecord(f"260 001 {tournament.number_of_rounds:03d} {first:4d} {second:4d}")
     controller = _pairing_controller(tournament) if version == 2026 else ""
     if controller:
         yield TrfRecord(f"182 {controller}")
@@ -706,24 +720,177 @@ DEPUTY_SEPARATOR = "; "
 """Deputy arbiters in one field, one 112 record each in TRF."""
 
 
+def _apply_acceleration(
+    tournament: Tournament, document: TrfDocument, players: dict[int, Player]
+) -> tuple[list[str], set[str]]:
+    """``XXA`` records (else TRF-2026 records 250) switch a Swiss tournament's acceleration
+    on: Baku's when the virtual points are Baku's for this field, else the file's own."""
+    code, virtual = "XXA", document.acceleration
+    if not virtual:
+        code, virtual = "250", document.acceleration_250
+    if not virtual or tournament.is_round_robin:
+        return [], set()  # a round robin has no acceleration: reported as not used
+    baku = baku_accelerations(sorted(players), tournament.number_of_rounds)
+    if _without_zeros(virtual) == _without_zeros(baku):
+        tournament.acceleration = Acceleration.BAKU
+    else:
+        tournament.acceleration = Acceleration.FILE
+        tournament.virtual_points = {
+            str(rank): [str(points) for points in by_round] for rank, by_round in virtual.items()
+        }
+    tournament.save(update_fields=["acceleration", "virtual_points"])
+    note = _(
+        "records %(code)s: acceleration switched on (%(kind)s) for %(players)s players; the "
+        "engine pairs the next rounds with these virtual points"
+    ) % {
+        "code": code,
+        "kind": Acceleration(tournament.acceleration).label,
+        "players": len(_without_zeros(virtual)),
+    }
+    return [note], {code}
+
+
+def _without_zeros(virtual: dict[int, tuple[Fraction, ...]]) -> dict[int, tuple[Fraction, ...]]:
+    """Virtual points without trailing zero rounds and players with none: two files giving
+    the same points compare equal however many rounds they write."""
+    trimmed = {}
+    for rank, points in virtual.items():
+        kept = list(points)
+        while kept and not kept[-1]:
+            kept.pop()
+        if kept:
+            trimmed[rank] = tuple(kept)
+    return trimmed
+
+
+def _apply_forbidden_pairs(
+    tournament: Tournament, document: TrfDocument, players: dict[int, Player]
+) -> tuple[list[str], set[str]]:
+    """``XXP`` groups and TRF-2026 records 260 that hold for every round become the
+    tournament's forbidden pairs (the engine honours them); a 260 limited to some rounds is
+    kept for the export only, since a forbidden pair here holds for every round."""
+    notes: list[str] = []
+    used: set[str] = set()
+    pairs: set[tuple[int, int]] = set()
+    for record in document.records:
+        if record.code == "XXP":
+            ranks = [int(n) for n in record.value.split()]
+        elif record.code == "260":
+            text = record.text
+            first, last = int(text[4:7].strip() or 0), int(text[8:11].strip() or 0)
+            if first > 1 or 0 < last < tournament.number_of_rounds:
+                notes.append(
+                    _(
+                        "line %(line)s: record 260 forbids its pairings in rounds %(first)s to "
+                        "%(last)s only; forbidden pairs here hold for every round, so it is "
+                        "kept for the export, not used"
+                    )
+                    % {"line": record.line, "first": first, "last": last or first}
+                )
+                continue
+            fields = [text[start : start + 4] for start in range(12, len(text), 5)]
+            ranks = [int(field) for field in fields if field.strip()]
+        else:
+            continue
+        unknown = [rank for rank in ranks if rank not in players]
+        if unknown:
+            notes.append(
+                _("line %(line)s: record %(code)s names no player %(ranks)s; kept, not used")
+                % {"line": record.line, "code": record.code, "ranks": ", ".join(map(str, unknown))}
+            )
+            continue
+        used.add(record.code)
+        pairs |= {(a, b) for a in ranks for b in ranks if a < b}
+    ForbiddenPair.objects.bulk_create(
+        ForbiddenPair(
+            tournament=tournament,
+            first=min(players[a], players[b], key=lambda p: p.pk),
+            second=max(players[a], players[b], key=lambda p: p.pk),
+            reason=_("in the imported file"),
+        )
+        for a, b in sorted(pairs)
+    )
+    if pairs:
+        notes.append(
+            ngettext(
+                "%(count)s forbidden pair from the file; the engine will not pair it",
+                "%(count)s forbidden pairs from the file; the engine will not pair them",
+                len(pairs),
+            )
+            % {"count": len(pairs)}
+        )
+    return notes, used
+
+
+_ROUND_DATE = re.compile(r"(\d{2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})")
+
+
+def _round_day(text: str) -> date | None:
+    """A record-132 date: TRF's ``YY/MM/DD``, or a full date in a usual spelling."""
+    short = _ROUND_DATE.fullmatch(text.strip())
+    if short is None:
+        return parse_trf_date(text)
+    year, month, day = (int(part) for part in short.groups())
+    try:
+        return date(2000 + year, month, day)
+    except ValueError:
+        return None
+
+
+def _apply_round_dates(
+    tournament: Tournament, document: TrfDocument, players: dict[int, Player]
+) -> tuple[list[str], set[str]]:
+    """Record 132's dates become the dates of the rounds imported; those of rounds not yet
+    paired are kept for the export only (no round holds them yet)."""
+    rounds = {round_.number: round_ for round_ in tournament.rounds.all()}
+    dated, unread, later = [], [], []
+    for number, text in enumerate(document.round_dates, start=1):
+        if not text.strip():
+            continue
+        day = _round_day(text)
+        if day is None:
+            unread.append(f"{number} ({text})")
+        elif number not in rounds:
+            later.append(str(number))
+        else:
+            rounds[number].starts_at = timezone.make_aware(datetime.combine(day, time()))
+            dated.append(rounds[number])
+    Round.objects.bulk_update(dated, ["starts_at"])
+    notes = []
+    if unread:
+        notes.append(
+            _("record 132: the dates of rounds %(rounds)s are not dates; kept for the export")
+            % {"rounds": ", ".join(unread)}
+        )
+    if later:
+        notes.append(
+            _(
+                "record 132: rounds %(rounds)s are not paired yet, so their dates are kept for "
+                "the export, not used"
+            )
+            % {"rounds": ", ".join(later)}
+        )
+    return notes, {"132"} if dated else set()
+
+
 _USED_RECORDS = frozenset(
     {
         "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
         "142", "152", "162", "172", "192", "202", "240", "XXC", "XXR", "XXS", "XXZ", "###",
     }
 )  # fmt: skip
-"""Records the import applies (the counts 062–082 are recomputed by the export once the
-players change). Every other record (132's dates, 212,
-250/``XXA``'s acceleration, 260/``XXP``'s prohibited pairings, 299's abnormal points, …) is
-kept for the export and reported as not used."""
+"""Records the import always applies (the counts 062–082 are recomputed by the export once
+the players change). 132's dates, ``XXA``/250's acceleration and ``XXP``/260's prohibited
+pairings are applied when they can be (:func:`_apply_acceleration`, …); every other record
+(212, 299's abnormal points, …) is kept for the export and reported as not used."""
 
 
-def _unused_records(document: TrfDocument) -> list[str]:
+def _unused_records(document: TrfDocument, applied: set[str]) -> list[str]:
     """A warning per record code the import does not apply (with how many lines and the
     first): kept for the export, but the application neither shows nor uses it."""
     unused: dict[str, list[int]] = {}
     for record in document.records:
-        if record.text.strip() and record.code not in _USED_RECORDS:
+        if record.text.strip() and record.code not in _USED_RECORDS | applied:
             unused.setdefault(record.code, []).append(record.line)
     return [
         ngettext(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
+from tournaments.limits import MAX_ROUNDS
 from tournaments.scoring.sheet import (
     Color,
     Outcome,
@@ -286,6 +287,32 @@ class TrfDocument:
                 for points in rounds
             )
         return accelerations
+
+    @property
+    def acceleration_250(self) -> dict[int, tuple[Fraction, ...]]:
+        """TRF-2026 records 250 as :attr:`acceleration` gives ``XXA``: each record's
+        fictitious points (columns 10-13) go to the players numbered first to last (23-26,
+        28-31) in the rounds first to last (15-17, 19-21), added up where records overlap.
+        A record the reader found unreadable (it warned) is left out."""
+        ranks = {player.start_rank for player in self.players}
+        by_rank: dict[int, dict[int, Fraction]] = {}
+        for value in self.values("250"):
+            text = "250 " + value
+            try:
+                points = trf_points.parse_points(text[9:13])
+                first_round, last_round = int(text[14:17]), int(text[18:21])
+                first_player, last_player = int(text[22:26]), int(text[27:31])
+            except ValueError:
+                continue
+            for rank in sorted(r for r in ranks if first_player <= r <= last_player):
+                rounds = by_rank.setdefault(rank, {})
+                for number in range(max(first_round, 1), min(last_round, MAX_ROUNDS) + 1):
+                    rounds[number] = rounds.get(number, Fraction(0)) + points
+        return {
+            rank: tuple(rounds.get(n, Fraction(0)) for n in range(1, max(rounds) + 1))
+            for rank, rounds in by_rank.items()
+            if rounds
+        }
 
     @property
     def initial_color(self) -> Color | None:

@@ -1,0 +1,149 @@
+"""What an imported TRF says about pairing is applied, not only kept: XXA / 250 switch the
+acceleration on, XXP / 260 become forbidden pairs the engine honours, 132's dates become the
+rounds' dates. What stays only kept for the export is reported, never silently."""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+
+from tournaments.models import Acceleration, ForbiddenPair, PairingSystem, TournamentLog
+from tournaments.selectors import tournament_accelerations
+from tournaments.services import allow_pair, pair_swiss_round
+from tournaments.services.trf_exchange import export_trf, import_trf
+from tournaments.trf import read_trf
+from tournaments.trf.reader import split_lines
+
+pytestmark = pytest.mark.django_db
+
+CAPO = (
+    Path(__file__).resolve().parent.parent
+    / "data"
+    / "trf"
+    / "javafo_aum"
+    / "capo_dorso_2012_final_accelerated.trf"
+)
+
+
+def players(count: int, games: dict[int, str] | None = None) -> list[str]:
+    """``count`` unrated-free player lines, strongest first, with round cells if given."""
+    return [
+        f"001 {rank:>4}      {f'Player {rank}':<33} {2400 - 10 * rank:>4} {'':<26}"
+        f" {'':>4} {rank:>4}{(games or {}).get(rank, '')}".rstrip()
+        for rank in range(1, count + 1)
+    ]
+
+
+def trf(*records: str, count: int = 8, games: dict[int, str] | None = None) -> str:
+    return (
+        "\n".join(["012 Applied", "XXR 5", "XXC white1", *records, *players(count, games)]) + "\n"
+    )
+
+
+def notes(tournament) -> str:
+    return tournament.log.filter(kind=TournamentLog.Kind.IMPORT).first().reason
+
+
+def pairs(round_) -> list[tuple[int, int]]:
+    boards = round_.pairings.select_related("white", "black").filter(black__isnull=False)
+    return [(b.white.start_rank, b.black.start_rank) for b in boards.order_by("board")]
+
+
+BAKU_8_PLAYERS_5_ROUNDS = [f"XXA {rank:4d}  1.0  1.0  0.5" for rank in range(1, 5)]
+
+
+def test_xxa_with_bakus_points_switches_baku_acceleration_on_and_the_engine_uses_it():
+    tournament = import_trf(trf(*BAKU_8_PLAYERS_5_ROUNDS))
+    assert tournament.acceleration == Acceleration.BAKU
+    assert "records XXA: acceleration switched on (Baku acceleration" in notes(tournament)
+    # Round 1 pairs GA among themselves, GB likewise (C.04.5.1), not 1-5, 6-2, …
+    assert pairs(pair_swiss_round(tournament)) == [(1, 3), (4, 2), (5, 7), (8, 6)]
+
+
+def test_records_250_do_the_same_for_trf_2026():
+    text = trf("250 00.0 01.0 001 002 0001 0004", "250 00.0 00.5 003 003 0001 0004")
+    tournament = import_trf(text)
+    assert tournament.acceleration == Acceleration.BAKU
+    assert "records 250: acceleration switched on" in notes(tournament)
+
+
+def test_other_virtual_points_are_kept_as_the_file_gives_them():
+    tournament = import_trf(CAPO.read_bytes())
+    assert tournament.acceleration == Acceleration.FILE
+    assert tournament_accelerations(tournament) == read_trf(CAPO.read_bytes()).acceleration
+    exported = export_trf(tournament, version=16)
+    original = [line for line in split_lines(CAPO.read_text("latin-1")) if line[:3] == "XXA"]
+    assert [line for line in split_lines(exported) if line[:3] == "XXA"] == original
+
+
+def test_a_round_robin_does_not_take_an_acceleration_and_says_so():
+    text = trf(*BAKU_8_PLAYERS_5_ROUNDS).replace("012 Applied", "012 Applied\n092 Round robin")
+    tournament = import_trf(text.replace("XXR 5", "XXR 7"))
+    assert tournament.system == PairingSystem.ROUND_ROBIN
+    assert tournament.acceleration == Acceleration.NONE
+    assert "4 records XXA are not used here; kept for the export" in notes(tournament)
+
+
+def test_xxp_becomes_a_forbidden_pair_the_engine_honours_and_comes_back():
+    text = trf("XXP 1 5")
+    tournament = import_trf(text)
+    pair = ForbiddenPair.objects.get(tournament=tournament)
+    assert {pair.first.start_rank, pair.second.start_rank} == {1, 5}
+    assert "1 forbidden pair from the file" in notes(tournament)
+    for version in (16, 2026):
+        assert "XXP 1 5" in split_lines(export_trf(tournament, version=version))
+    assert (1, 5) not in pairs(pair_swiss_round(tournament))
+
+
+def test_a_lifted_pair_leaves_the_export():
+    tournament = import_trf(trf("XXP 1 5 6"))
+    assert ForbiddenPair.objects.filter(tournament=tournament).count() == 3
+    one, five = (tournament.players.get(start_rank=rank) for rank in (1, 5))
+    allow_pair(one, five, reason="not related after all")
+    for version in (16, 2026):
+        exported = split_lines(export_trf(tournament, version=version))
+        assert [line for line in exported if line[:3] == "XXP"] == ["XXP 1 6", "XXP 5 6"]
+        assert (
+            "### Export: record XXP recomputed, the tournament changed after the import "
+            "(the file said: 1 5 6)" in exported
+        )
+
+
+def test_a_260_for_every_round_is_applied_one_for_some_rounds_is_kept_and_reported():
+    text = trf("260 001 005    1    5", "260 001 002    2    6")
+    tournament = import_trf(text)
+    ranks = {
+        (p.first.start_rank, p.second.start_rank)
+        for p in ForbiddenPair.objects.filter(tournament=tournament)
+    }
+    assert {tuple(sorted(pair)) for pair in ranks} == {(1, 5)}
+    assert "record 260 forbids its pairings in rounds 1 to 2 only" in notes(tournament)
+    exported = split_lines(export_trf(tournament, version=2026))
+    assert "260 001 002    2    6" in exported and "260 001 005    1    5" in exported
+
+
+def test_round_dates_become_the_rounds_dates_and_later_ones_are_reported():
+    games = {1: "     2 w 1", 2: "     1 b 0", 3: "     4 w =", 4: "     3 b ="}
+    dates = "132" + " " * 88 + "24/08/01  24/08/02  24/08/03"
+    tournament = import_trf(trf(dates, count=4, games=games))
+    round_1 = tournament.rounds.get(number=1)
+    assert timezone.localtime(round_1.starts_at).date() == datetime.date(2024, 8, 1)
+    assert "record 132: rounds 2, 3 are not paired yet" in notes(tournament)
+    assert dates in split_lines(export_trf(tournament, version=16))
+
+
+def test_what_is_only_kept_is_reported():
+    text = trf("212 PTS BH SB", "299 W     1.0 001    3")
+    reason = notes(import_trf(text))
+    assert "record 212 is not used here; kept for the export" in reason
+    assert "record 299 is not used here; kept for the export" in reason
+
+
+def test_virtual_points_from_records_250_add_up_where_they_overlap():
+    document = read_trf(trf("250 00.0 01.0 001 002 0001 0004", "250 00.0 01.0 002 002 0003 0005"))
+    assert document.acceleration_250[3] == (Fraction(1), Fraction(2))
+    assert document.acceleration_250[5] == (Fraction(0), Fraction(1))
