@@ -76,16 +76,13 @@ def test_the_rating_report_takes_the_correction_and_standings_keep_the_board(eve
 
 def test_the_trf_2026_report_lists_it_and_keeps_the_board_result_in_the_cells(event):
     tournament, round_ = event
-    correct_for_rating_report(
-        round_.pairings.get(board=1), "0-1", user=None, reason="scoresheets: black won"
-    )
-    text = export_trf(tournament, version=2026)
-    lines = text.splitlines()
+    board = round_.pairings.get(board=1)
+    correct_for_rating_report(board, "0-1", user=None, reason="scoresheets: black won")
+    lines = export_trf(tournament, version=2026).splitlines()
     assert (
-        "### Rating correction @ Round 1: Board 1 (Player, 0 – Player, 1): 0-1 for the "
-        "rating report only; pairings and standings keep 1-0. (scoresheets: black won)"
-    ).replace("Player, 0", round_.pairings.get(board=1).white.name).replace(
-        "Player, 1", round_.pairings.get(board=1).black.name
+        f"### Rating correction @ Round 1: Board 1 ({board.white.name} – {board.black.name}): "
+        "0-1 for the rating report only; pairings and standings keep 1-0. "
+        "(scoresheets: black won)"
     ) in lines
     first = next(line for line in lines if line.startswith("001    1"))
     assert first[89:99] == "     2 w 1"  # the pairing program still reads 1-0
