@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
+from games import services as game_services
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
 from tournaments.models import (
     ByeKind,
@@ -176,3 +177,20 @@ def test_a_viewer_may_not_correct(event, client):
     )
     assert client.post(page, {"result": "0-1", "reason": "x"}).status_code == 403
     assert not RatingReportCorrection.objects.exists()
+
+
+def test_the_game_page_shows_the_result_the_rating_report_takes(event, client):
+    tournament, round_ = event
+    user = UserFactory()
+    TournamentRole.objects.create(
+        tournament=tournament, user=user, role=TournamentRole.Role.CHIEF_ARBITER
+    )
+    board = round_.pairings.get(board=1)
+    game = game_services.create_game(pairing=board, user=user)
+    client.force_login(user)
+    page = reverse("games:detail", args=[game.pk])
+    assert "rating report" not in client.get(page).content.decode()
+    correct_for_rating_report(board, "0-1", user=user, reason="black won on the video")
+    assert "The rating report now takes 0-1 (black won on the video)." in (
+        client.get(page).content.decode()
+    )
