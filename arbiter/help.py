@@ -51,6 +51,7 @@ PAGE_TOPICS = {
             "players_exchange",
             "player",
             "player_forbidden",
+            "player_round_rating",
             "player_edit",
             "player_withdraw",
             "player_absence",

@@ -1,7 +1,7 @@
 """Reads: the scoring sheet of a tournament, and the lists pages show.
 
-The sheet is built with a fixed number of queries (players, then boards), whatever the
-number of players or rounds: scoring then runs in memory.
+The sheet is built with a fixed number of queries (boards, players, their ratings from a
+round on), whatever the number of players or rounds: scoring then runs in memory.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def _entries(
 def tournament_sheet(tournament: Tournament, after_round: int | None = None) -> TournamentSheet:
     """The outcome sheet scoring works on, up to ``after_round`` (default: every round paired).
 
-    Players without a starting rank (not yet numbered) are left out. Two queries.
+    Players without a starting rank (not yet numbered) are left out. Three queries.
     """
     return _sheet_and_expelled(tournament, after_round)[0]
 
@@ -111,8 +111,10 @@ def _sheet_and_expelled(
     """The sheet, and the starting ranks of the expelled players (from the same query)."""
     entries, last = _entries(tournament, after_round)
     rounds = after_round if after_round is not None else last
-    players = Player.objects.filter(tournament=tournament, start_rank__isnull=False).order_by(
-        "start_rank"
+    players = (
+        Player.objects.filter(tournament=tournament, start_rank__isnull=False)
+        .order_by("start_rank")
+        .prefetch_related("round_ratings")
     )
     sheets = []
     expelled = []
@@ -127,6 +129,9 @@ def _sheet_and_expelled(
                 name=player.name,
                 rating=player.rating(tournament.rating_type) or 0,
                 tiebreak_rating=player.rating_in_tournament().rating or 0,
+                later_ratings=tuple(
+                    (later.from_round, later.rating) for later in player.round_ratings.all()
+                ),
                 title=player.title,
                 federation=player.federation,
                 fide_id=player.fide_id,
@@ -330,7 +335,7 @@ def tournament_standings(
     tiebreaks: Sequence[str] | None = None,
     final: bool = False,
 ) -> Standings:
-    """Standings by points and the event's tie-breaks (or ``tiebreaks``), two queries
+    """Standings by points and the event's tie-breaks (or ``tiebreaks``), three queries
     (three with ``final``); see :func:`sheet_and_standings`."""
     return sheet_and_standings(
         tournament, after_round=after_round, tiebreaks=tiebreaks, final=final
@@ -345,7 +350,7 @@ def sheet_and_standings(
     final: bool = False,
 ) -> tuple[TournamentSheet, Standings]:
     """The outcome sheet and the standings computed from it: for a report that prints both,
-    the sheet is read once. Two queries (three with ``final``).
+    the sheet is read once. Three queries (four with ``final``).
 
     Withdrawn players are marked; expelled players of a Swiss and a round robin's early
     withdrawals are listed without a place (:func:`standings_exclusions`).
@@ -367,6 +372,7 @@ def sheet_and_standings(
         settings=TieBreakSettings(
             unrated_rating=tournament.unrated_rating,
             unrated_left_out=tournament.unrated_left_out,
+            per_round_ratings=tournament.round_ratings_in_tiebreaks,
             round_robin=tournament.is_round_robin,
         ),
         final=final,
@@ -389,7 +395,7 @@ def pairing_state(tournament: Tournament, round_number: int) -> PairingState:
     """What a pairing engine or the round check needs to pair ``round_number``.
 
     Late entries who start later are left out; expelled players count as withdrawn.
-    Four queries.
+    Five queries.
     """
     sheet = tournament_sheet(tournament, after_round=round_number - 1)
     players = Player.objects.filter(tournament=tournament, start_rank__isnull=False)

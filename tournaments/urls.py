@@ -50,6 +50,11 @@ urlpatterns = [
     path(f"{T}players/<num:player_id>/withdraw/", players.withdraw, name="player_withdraw"),
     path(f"{T}players/<num:player_id>/absence/", players.absence, name="player_absence"),
     path(
+        f"{T}players/<num:player_id>/round-ratings/",
+        players.round_rating,
+        name="player_round_rating",
+    ),
+    path(
         f"{T}players/<num:player_id>/forbidden/",
         manual.forbidden_pair,
         name="player_forbidden",

@@ -91,9 +91,9 @@ def test_the_sheet_and_standings_take_a_fixed_number_of_queries(
     players, rounds, django_assert_max_num_queries
 ):
     tournament = build_swiss(players, rounds)
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(3):
         sheet = tournament_sheet(tournament)
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(3):
         standings = tournament_standings(tournament, tiebreaks=["BH/C1", "BH", "SB", "WIN", "ARO"])
     assert sheet.rounds == rounds
     assert len(standings.rows) == players

@@ -10,6 +10,7 @@ from .views import (
     players,
     ratings,
     results,
+    round_ratings,
     rounds,
     standings,
     ties,
@@ -58,6 +59,16 @@ urlpatterns = [
         TOURNAMENT + "players/<num:player_id>/withdraw/",
         players.WithdrawView.as_view(),
         name="player-withdraw",
+    ),
+    path(
+        TOURNAMENT + "players/<num:player_id>/round-ratings/",
+        round_ratings.RoundRatingsView.as_view(),
+        name="player-round-ratings",
+    ),
+    path(
+        TOURNAMENT + "players/<num:player_id>/round-ratings/<num:from_round>/",
+        round_ratings.RoundRatingView.as_view(),
+        name="player-round-rating",
     ),
     path(
         TOURNAMENT + "players/<num:player_id>/forbidden/",

@@ -1,6 +1,6 @@
 """The tournaments app's models, one submodule per concept."""
 
-from .player import Absence, ForbiddenPair, Player, RatingOrigin, Sex, Title
+from .player import Absence, ForbiddenPair, Player, RatingOrigin, RoundRating, Sex, Title
 from .ratings import ListedRating, RatingList, RatingListKind
 from .round import (
     ByeKind,
@@ -49,6 +49,7 @@ __all__ = [
     "Result",
     "ResultChange",
     "Round",
+    "RoundRating",
     "Sex",
     "Title",
     "Tournament",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator, RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -199,6 +199,38 @@ class Absence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} – {self.round_number}: {self.get_kind_display()}"
+
+
+class RoundRating(models.Model):
+    """A player's rating from a round on, in an event over 30 days that spans rating lists
+    (FIDE checklist C23): his first rating holds until the first of these. Games from that
+    round are rated with it, and the rating tie-breaks use it when the tournament says so."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="round_ratings")
+    from_round = models.PositiveSmallIntegerField(_("from round"))
+    rating = models.PositiveSmallIntegerField(
+        _("rating"), validators=[MinValueValidator(1), MaxValueValidator(MAX_RATING)]
+    )
+    source = models.CharField(
+        _("source"), max_length=200, blank=True, help_text=_("E.g. the rating list it is from.")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "from_round"]
+        verbose_name = _("rating from a round on")
+        verbose_name_plural = _("ratings from a round on")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "from_round"], name="one_rating_per_player_round"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(from_round__gte=2), name="round_rating_from_round_2"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} – {self.from_round}: {self.rating}"
 
 
 class ForbiddenPair(models.Model):

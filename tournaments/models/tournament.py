@@ -251,6 +251,14 @@ class Tournament(models.Model):
             "and the like, instead of making those tie-breaks undefined."
         ),
     )
+    round_ratings_in_tiebreaks = models.BooleanField(
+        _("rating tie-breaks use each round's rating"),
+        default=False,
+        help_text=_(
+            "Events over 30 days with ratings from a round on: each opponent's rating as it "
+            "was in the round of the game. Unticked (the default): every player's first rating."
+        ),
+    )
     points_win = _points_field("1", _("points for a win"))
     points_draw = _points_field("0.5", _("points for a draw"))
     points_loss = _points_field("0", _("points for a loss"))

@@ -38,6 +38,9 @@ class RatedGame:
     round: int = 0
     opponent: int = 0
     """The round and the opponent's starting rank (0: not given)."""
+    rating: int = 0
+    """The player's own rating in that round when it differs from his first (an event over
+    30 days, FIDE checklist C23); 0: his first rating."""
 
 
 class RateOfPlay(enum.Enum):
@@ -83,7 +86,10 @@ def fide_expected_score(rating: int, opponent_rating: int) -> Fraction:
 def fide_rating_change(rating: int, games: Sequence[RatedGame], k: int) -> Fraction:
     """K × Σ (score − expected score), exact (FIDE rounds only the new rating)."""
     return k * sum(
-        (game.score - fide_expected_score(rating, game.opponent_rating) for game in games),
+        (
+            game.score - fide_expected_score(game.rating or rating, game.opponent_rating)
+            for game in games
+        ),
         Fraction(0),
     )
 
@@ -101,7 +107,7 @@ def rated_games(sheet: TournamentSheet) -> dict[int, list[RatedGame]]:
     """Each rated player's games against rated opponents, decided over the board.
 
     Forfeits, byes, games of less than one move (``W``/``D``/``L``) and adjourned games do not
-    count for rating.
+    count for rating. Each game is rated with the ratings in force in its round (C23).
     """
     players = check_sheet(sheet)
     games: dict[int, list[RatedGame]] = {}
@@ -110,16 +116,22 @@ def rated_games(sheet: TournamentSheet) -> dict[int, list[RatedGame]]:
             continue
         games[number] = [
             RatedGame(
-                players[entry.opponent].rating,
+                players[entry.opponent].rating_in_round(entry.round),
                 _RATED_SCORE[entry.outcome],
                 entry.round,
                 entry.opponent,
+                _later(player.rating_in_round(entry.round), player.rating),
             )
             for entry in rounds_of(player, sheet.rounds)
             if entry.outcome in _RATED_SCORE and entry.opponent is not None
             if players[entry.opponent].rating > 0
         ]
     return games
+
+
+def _later(rating: int, first: int) -> int:
+    """A game's own rating as :class:`RatedGame` keeps it: 0 when it is the first."""
+    return 0 if rating == first else rating
 
 
 def fide_rating_changes(

@@ -122,6 +122,10 @@ class PlayerSheet:
     tiebreak_rating: int | None = None
     """The rating the rating-based tie-breaks use: the tournament rating (its lists and
     rating method, FIDE checklist C22); 0 when unrated, ``None``: :attr:`rating`."""
+    later_ratings: tuple[tuple[int, int], ...] = ()
+    """``(round, rating)``, rounds ascending: in an event over 30 days that spans rating
+    lists (FIDE checklist C23), the rating in force from that round on, replacing both
+    ratings above until the next one."""
     title: str = ""
     federation: str = ""
     fide_id: str = ""
@@ -133,8 +137,27 @@ class PlayerSheet:
 
     @property
     def rating_for_tiebreaks(self) -> int:
-        """:attr:`tiebreak_rating` when given, else :attr:`rating` (0: unrated)."""
+        """The first rating the tie-breaks use: :attr:`tiebreak_rating` when given, else
+        :attr:`rating` (0: unrated)."""
         return self.rating if self.tiebreak_rating is None else self.tiebreak_rating
+
+    def _later_rating(self, round_number: int) -> int | None:
+        found = None
+        for start, rating in self.later_ratings:
+            if start <= round_number:
+                found = rating
+        return found
+
+    def rating_in_round(self, round_number: int) -> int:
+        """The official rating a game of that round is rated with (C23: the later rating
+        in force then, else :attr:`rating`)."""
+        later = self._later_rating(round_number)
+        return self.rating if later is None else later
+
+    def tiebreak_rating_in_round(self, round_number: int) -> int:
+        """The tie-break rating in force in that round (C23), else the first one."""
+        later = self._later_rating(round_number)
+        return self.rating_for_tiebreaks if later is None else later
 
     def entry(self, round_number: int) -> RoundEntry:
         """The player's entry for a round (``NOT_PAIRED`` if there is none)."""

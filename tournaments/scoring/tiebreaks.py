@@ -78,6 +78,10 @@ class TieBreakSettings:
     unrated_left_out: bool = False
     """The other method (FIDE checklist C22): with no ``unrated_rating``, unrated opponents
     are left out of ARO, TPR, PTP, APRO and APPO, and an unrated player's RTNG is 0."""
+    per_round_ratings: bool = False
+    """Events over 30 days (FIDE checklist C23), the arbiter's choice: each opponent's rating
+    as it was in the round of the game, and RTNG the latest rating. The default is every
+    player's first rating."""
     round_robin: bool | None = None
     """``None``: a round robin when every player meets every other (players = rounds or
     rounds + 1, or twice that for a double round robin)."""
@@ -271,6 +275,7 @@ class TieBreakCalculator:
         self.regulations = settings.regulations or regulations_for(sheet.start_date)
         self.unrated_rating = settings.unrated_rating
         self.unrated_left_out = settings.unrated_left_out
+        self.per_round_ratings = settings.per_round_ratings
         self.round_robin = (
             settings.round_robin
             if settings.round_robin is not None
@@ -492,8 +497,15 @@ class TieBreakCalculator:
 
     # ---- rating-based -------------------------------------------------------------------
 
-    def _rating(self, player: int) -> int | None:
-        rating = self.players[player].rating_for_tiebreaks
+    def _rating(self, player: int, round_number: int | None = None) -> int | None:
+        """The player's tie-break rating: his first, or with per-round ratings the one in
+        force in ``round_number`` (the last round when not given); unrated: the event's
+        rating of unrated players."""
+        sheet = self.players[player]
+        if self.per_round_ratings:
+            rating = sheet.tiebreak_rating_in_round(round_number or self.rounds)
+        else:
+            rating = sheet.rating_for_tiebreaks
         return rating if rating > 0 else self.unrated_rating
 
     def _ratings_defined(self) -> bool:
@@ -509,7 +521,7 @@ class TieBreakCalculator:
             (rating, _game_half_points(g))
             for g in self.games[player]
             if g.played and g.opponent is not None
-            if (rating := self._rating(g.opponent)) is not None
+            if (rating := self._rating(g.opponent, g.number)) is not None
         ]
         games.sort(key=lambda game: game[0])
         return games[spec.cut_low : len(games) - spec.cut_high]

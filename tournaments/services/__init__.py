@@ -25,6 +25,7 @@ from .players import (
     withdraw_player,
 )
 from .results import adjourn_game, correct_result, record_result, resolve_adjournment
+from .round_ratings import remove_round_rating, set_round_rating
 from .rounds import (
     delete_draft_round,
     generate_round_robin_round,
@@ -57,9 +58,11 @@ __all__ = [
     "pair_swiss_round",
     "publish_round",
     "record_result",
+    "remove_round_rating",
     "request_absence",
     "resolve_adjournment",
     "set_colours",
+    "set_round_rating",
     "set_start_ranks",
     "start_manual_pairing",
     "submit_pairings",

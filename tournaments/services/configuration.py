@@ -64,6 +64,7 @@ TOURNAMENT_FIELDS = (
     "initial_order",
     "unrated_rating",
     "unrated_left_out",
+    "round_ratings_in_tiebreaks",
     *POINT_FIELDS,
     "public",
 )
@@ -80,6 +81,7 @@ LOCKED_AFTER_START = frozenset(
         "initial_color",
         "rating_type",
         "round_robin_withdrawals",
+        "round_ratings_in_tiebreaks",
         *POINT_FIELDS,
     }
 )

@@ -337,8 +337,9 @@ def _long_event_warnings(tournament: Tournament) -> list[str]:
         return []
     warnings = [
         _(
-            "The tournament lasts over 30 days: the players' ratings may change during it; "
-            "the tournament ratings stay those of the start."
+            "The tournament lasts over 30 days: the players' ratings may change during it. "
+            "Give a player his new rating from the round it applies on his page; his first "
+            "rating holds until then."
         )
     ]
     used = sorted(

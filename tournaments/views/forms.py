@@ -140,6 +140,7 @@ class TournamentForm(forms.ModelForm):
                 "rating_check",
                 "unrated_rating",
                 "unrated_left_out",
+                "round_ratings_in_tiebreaks",
             ],
         ),
         (_("Ranking"), ["initial_order", "tiebreaks", "reason"]),
@@ -189,6 +190,20 @@ class AbsenceForm(forms.Form):
     round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=MAX_ROUNDS)
     kind = forms.ChoiceField(label=_("Kind of bye"), choices=Absence.Kind.choices)
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+    confirm = ConfirmField()
+
+
+class RoundRatingForm(forms.Form):
+    """A player's rating from a round on (an event over 30 days, FIDE checklist C23)."""
+
+    from_round = forms.IntegerField(label=_("From round"), min_value=2, max_value=MAX_ROUNDS)
+    rating = forms.IntegerField(label=_("Rating"), min_value=1, max_value=3500)
+    source = forms.CharField(
+        label=_("Source"),
+        max_length=200,
+        required=False,
+        help_text=_("E.g. the rating list it is from."),
+    )
     confirm = ConfirmField()
 
 

@@ -20,7 +20,9 @@ from tournaments.services import (
     add_player,
     assign_start_ranks,
     exchange_start_ranks,
+    remove_round_rating,
     request_absence,
+    set_round_rating,
     set_start_ranks,
     update_player,
     withdraw_player,
@@ -30,7 +32,14 @@ from tournaments.services.csv_players import import_players_csv
 
 from . import public
 from .common import add_problems, confirmation_page, flash_problems, warn_if_not_utf8
-from .forms import AbsenceForm, ExchangeStartRanksForm, PlayerForm, UploadForm, WithdrawForm
+from .forms import (
+    AbsenceForm,
+    ExchangeStartRanksForm,
+    PlayerForm,
+    RoundRatingForm,
+    UploadForm,
+    WithdrawForm,
+)
 
 
 @tournament_action_required(Action.MANAGE_PLAYERS)
@@ -226,3 +235,46 @@ def absence(request: HttpRequest, tournament: Tournament, player_id: int) -> Htt
         )
         return redirect("tournaments:player", tournament_id=tournament.pk, player_id=player.pk)
     return public.render_player(request, tournament, player, form)
+
+
+@tournament_action_required(Action.MANAGE_PLAYERS)
+@require_http_methods(["POST"])
+def round_rating(request: HttpRequest, tournament: Tournament, player_id: int) -> HttpResponse:
+    """Set (the form) or remove (``remove``: the round) a player's rating from a round on,
+    from his card; a round already paired is confirmed on the question page (L3)."""
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    page = reverse("tournaments:player", args=[tournament.pk, player.pk])
+    remove = request.POST.get("remove", "").strip()
+    confirm = request.POST.get("confirm", "")
+    try:
+        if remove:
+            if not (remove.isascii() and remove.isdigit() and len(remove) <= 3):
+                raise TournamentError(_("Name the round."))
+            remove_round_rating(player, int(remove), user=request.user, confirm=confirm)
+            messages.success(request, _("Rating removed."))
+        else:
+            form = RoundRatingForm(request.POST)
+            if not form.is_valid():
+                raise TournamentError(
+                    [
+                        f"{form.fields[name].label}: {' '.join(errors)}"
+                        for name, errors in form.errors.items()
+                    ]
+                )
+            data = form.cleaned_data
+            set_round_rating(
+                player,
+                data["from_round"],
+                data["rating"],
+                source=data["source"],
+                user=request.user,
+                confirm=confirm,
+            )
+            messages.success(request, _("Rating recorded."))
+    except NeedsConfirmation as question:
+        return confirmation_page(
+            request, question, tournament=tournament, title=player.name, cancel_url=page
+        )
+    except TournamentError as error:
+        flash_problems(request, error)
+    return redirect(f"{page}#round-ratings")

@@ -17,8 +17,9 @@ from tournaments.permissions import (
 )
 from tournaments.services.audit import last_round_number
 from tournaments.services.forbidden_pairs import forbidden_opponents
+from tournaments.services.round_ratings import round_ratings
 
-from .forms import AbsenceForm
+from .forms import AbsenceForm, RoundRatingForm
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -90,6 +91,10 @@ def render_player(
             or AbsenceForm(initial={"round_number": last_round_number(tournament) + 1}),
             "actions": actions,
             "forbidden": forbidden_opponents(player),
+            "round_ratings": round_ratings(player),
+            "round_rating_form": RoundRatingForm(
+                initial={"from_round": max(2, last_round_number(tournament) + 1)}
+            ),
             "others": tournament.players.exclude(pk=player.pk).order_by("start_rank", "name"),
         },
     )

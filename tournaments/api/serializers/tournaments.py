@@ -50,6 +50,7 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
     rating_method = serializers.ChoiceField(choices=RatingMethod.choices, required=False)
     rating_check = serializers.BooleanField(required=False)
     unrated_left_out = serializers.BooleanField(required=False)
+    round_ratings_in_tiebreaks = serializers.BooleanField(required=False)
     unrated_rating = serializers.IntegerField(
         min_value=0, max_value=3500, required=False, allow_null=True
     )
