@@ -37,7 +37,7 @@ def create_round_robin(page, screenshot) -> Tournament:
     page.get_by_label("Place").fill("Oslo")
     page.get_by_label("Pairing system").select_option(label="Round robin")
     page.get_by_label("Number of rounds").fill("5")
-    page.get_by_label("Tie-breaks").fill("SB, DE, WIN")
+    page.get_by_role("textbox", name="Tie-breaks").fill("SB, DE, WIN")
     screenshot("tournament_form")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("status")).to_contain_text("Tournament created")

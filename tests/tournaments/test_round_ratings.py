@@ -204,3 +204,21 @@ def test_the_command_sets_asks_and_lists(long_event) -> None:
         call_command("round_ratings", str(long_event.pk), "--player", "3", "--set", "1", "1650")
     assert refused.value.returncode == 2
     assert RoundRating.objects.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)  # real commits: the version is bumped on commit
+def test_the_cached_standings_follow_a_new_rating(long_event) -> None:
+    """A rating from a round on changes what the standings show: the cached reply goes."""
+    long_event.round_ratings_in_tiebreaks = True
+    long_event.save()
+    url = f"/api/v1/tournaments/{long_event.slug}/standings/"
+
+    def aro_of_a() -> str:
+        rows = APIClient().get(url).json()["rows"]
+        return next(row["tiebreaks"][0]["display"] for row in rows if row["name"] == "A")
+
+    assert aro_of_a() == "1700"
+    set_round_rating(_player(long_event, "C"), 2, 1700, confirm="confirm")
+    assert aro_of_a() == "1750"
+    remove_round_rating(_player(long_event, "C"), 2, confirm="confirm")
+    assert aro_of_a() == "1700"
