@@ -129,6 +129,9 @@ def _sheet_and_expelled(
                 name=player.name,
                 rating=player.rating(tournament.rating_type) or 0,
                 tiebreak_rating=player.rating_in_tournament().rating or 0,
+                external=(
+                    None if player.external_tiebreak is None else Fraction(player.external_tiebreak)
+                ),
                 later_ratings=tuple(
                     (later.from_round, later.rating) for later in player.round_ratings.all()
                 ),

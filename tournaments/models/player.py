@@ -115,6 +115,14 @@ class Player(models.Model):
         _("first round"), default=1, help_text=_("Later than 1 for a late entry.")
     )
     no_half_point_bye = models.BooleanField(_("no half-point bye"), default=False)
+    external_tiebreak = models.DecimalField(
+        _("external tie-break value"),
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_("A value from outside the games (a play-off, …): the tie-break EXT."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -126,6 +126,9 @@ class PlayerSheet:
     """``(round, rating)``, rounds ascending: in an event over 30 days that spans rating
     lists (FIDE checklist C23), the rating in force from that round on, replacing both
     ratings above until the next one."""
+    external: Fraction | None = None
+    """A tie-break value from outside the games (FIDE checklist I47): a play-off score, say,
+    that the arbiter enters or imports; tie-break EXT ranks by it. ``None``: not given."""
     title: str = ""
     federation: str = ""
     fide_id: str = ""

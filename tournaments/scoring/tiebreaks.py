@@ -131,6 +131,7 @@ DEFINITIONS: Final[Mapping[str, Definition]] = {
             "TPN", gettext_noop("Tournament pairing number"), "R", 0, higher_is_better=False
         ),
         Definition("STD", gettext_noop("Standard points (1 / ½ / 0)"), "", 1),
+        Definition("EXT", gettext_noop("External value (entered by the arbiter)"), "R", 0),
     )
 }
 ALIASES: Final = {"GE": "REP"}
@@ -351,6 +352,7 @@ class TieBreakCalculator:
             "KS": lambda p: self._koya(p, spec.limit),
             "STD": self._standard_points,
             "TPN": Fraction,
+            "EXT": lambda p: self.players[p].external,
         }
         if spec.code in simple:
             return {p: simple[spec.code](p) for p in self.players}

@@ -10,10 +10,26 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.permissions import Action
-from tournaments.services.ties import draw_lots, set_tie_order, tied_groups
+from tournaments.services.ties import (
+    draw_lots,
+    external_values,
+    set_external_values,
+    set_tie_order,
+    tied_groups,
+)
 
 from ..base import TournamentApiView, validated
 from ..errors import error_responses
+
+
+class ExternalValueSerializer(serializers.Serializer[Any]):
+    start_rank = serializers.IntegerField(min_value=1, max_value=99999)
+    value = serializers.DecimalField(
+        max_digits=7,
+        decimal_places=2,
+        allow_null=True,
+        help_text="The player's external tie-break value (EXT); null clears it.",
+    )
 
 
 class TiesSerializer(serializers.Serializer[Any]):
@@ -23,6 +39,9 @@ class TiesSerializer(serializers.Serializer[Any]):
         child=serializers.ListField(child=serializers.IntegerField()),
         read_only=True,
         help_text="Starting ranks of the players still sharing a place.",
+    )
+    external = ExternalValueSerializer(
+        many=True, read_only=True, help_text="External tie-break values (EXT) set."
     )
 
 
@@ -34,6 +53,11 @@ class TiesInputSerializer(serializers.Serializer[Any]):
     )
     reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
     draw_lots = serializers.BooleanField(required=False, default=False)
+    external = ExternalValueSerializer(
+        many=True,
+        required=False,
+        help_text="External tie-break values (EXT) to set, with a reason; null clears one.",
+    )
 
 
 class TiesView(TournamentApiView):
@@ -46,6 +70,10 @@ class TiesView(TournamentApiView):
             "order": tournament.tie_order,
             "lots_seed": tournament.lots_seed,
             "tied": tied_groups(tournament),
+            "external": [
+                {"start_rank": rank, "value": value}
+                for rank, value in external_values(tournament).items()
+            ],
         }
 
     @extend_schema(
@@ -58,12 +86,19 @@ class TiesView(TournamentApiView):
 
     @extend_schema(
         operation_id="ties_update",
-        summary="Rank tied players by hand and/or draw lots (once)",
+        summary="Rank tied players by hand, set external tie-break values, draw lots (once)",
         request=TiesInputSerializer,
         responses={200: TiesSerializer, **error_responses(400, 401, 403, 404, 422)},
     )
     def post(self, request: Request, slug: str) -> Response:
         data = validated(TiesInputSerializer, request)
+        if "external" in data:
+            values = {item["start_rank"]: item["value"] for item in data["external"]}
+            if len(values) != len(data["external"]):
+                raise serializers.ValidationError({"external": ["Name each player once."]})
+            set_external_values(
+                self.tournament, values, user=self.acting_user(), reason=data.get("reason", "")
+            )
         if "order" in data:
             set_tie_order(
                 self.tournament,
