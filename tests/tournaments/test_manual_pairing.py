@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory, answering
 from tournaments.models import ForbiddenPair, Pairing, Round
 from tournaments.services import (
+    Level,
     NeedsConfirmation,
     TournamentError,
     end_manual_pairing,
@@ -181,7 +182,11 @@ def round_1_pairs(tournament):
 
 def test_the_engine_honours_a_forbidden_pair(four):
     forbid_pair(player(four, 1), player(four, 3), reason="brothers")
-    pair_swiss_round(four)
+    # Players 1 and 3 may meet two players only: three rounds cannot all be paired (D28).
+    with pytest.raises(NeedsConfirmation, match="may meet only 2 players") as question:
+        pair_swiss_round(four)
+    assert question.value.level == Level.ACKNOWLEDGE
+    pair_swiss_round(four, confirm="acknowledge")
     pairs = round_1_pairs(four)
     assert frozenset((1, 3)) not in pairs and len(pairs) == 2
 

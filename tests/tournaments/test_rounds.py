@@ -87,7 +87,7 @@ def test_the_dutch_engine_pairs_round_one_top_half_against_bottom_half():
 
 
 def test_a_round_the_engine_paired_names_the_engine_and_its_rules():
-    tournament = TournamentFactory(number_of_rounds=5)
+    tournament = TournamentFactory(number_of_rounds=3)
     PlayerFactory.create_batch(4, tournament=tournament)
     round_1 = pair_swiss_round(tournament)
     assert round_1.engine == "Arbiter Dutch engine, FIDE C.04.3 (2025)"
@@ -117,7 +117,7 @@ def test_announced_byes_and_the_pab_are_stored_with_the_round():
 
 
 def test_the_next_round_waits_for_every_result():
-    tournament = TournamentFactory(number_of_rounds=5)
+    tournament = TournamentFactory(number_of_rounds=3)
     PlayerFactory.create_batch(4, tournament=tournament)
     round_1 = pair_swiss_round(tournament)
     with pytest.raises(TournamentError, match="Round 1 is not published yet"):
@@ -141,7 +141,7 @@ def test_a_submitted_round_lists_every_problem_and_stores_nothing():
 
 
 def test_a_rematch_is_refused():
-    tournament = TournamentFactory(number_of_rounds=5)
+    tournament = TournamentFactory(number_of_rounds=3)
     PlayerFactory.create_batch(4, tournament=tournament)
     play(submit_pairings(tournament, [(1, 3), (4, 2)], source="manual", confirm="confirm"))
     with pytest.raises(

@@ -250,13 +250,66 @@ def _store_generated_pairing(
     return round_
 
 
+def setup_problems(tournament: Tournament) -> list[str]:
+    """Why the event as set up cannot be paired to its last round legally (FIDE checklist
+    D28, Q62): asked before round 1 is paired, an L2 acknowledgement; hand pairing can still
+    finish what the rules cannot (Q63). Players with a round-1 absence count: they play later.
+
+    A round robin needs every player to meet every other: a forbidden pair cannot be kept
+    (a wrong number of rounds is refused when the round robin is paired). A Swiss pairs no
+    two players twice and gives the pairing-allocated bye once, so a player meets at most the
+    players he may meet, plus one bye when the field is odd.
+    """
+    players = list(tournament.players.exclude(status=Player.Status.EXPELLED))
+    count = len(players)
+    rounds = tournament.number_of_rounds
+    if count < 2:
+        return []  # nothing to pair: the pairing itself says so
+    forbidden = list(tournament.forbidden_pairs.values_list("first_id", "second_id"))
+    if tournament.is_round_robin:
+        # The number of rounds a field needs is refused when it is wrong (round robins).
+        if not forbidden:
+            return []
+        return [
+            _(
+                "In a round robin every player meets every other: the %(count)s forbidden "
+                "pairs cannot be kept."
+            )
+            % {"count": len(forbidden)}
+        ]
+    bye = 1 if count % 2 else 0
+    if rounds > count - 1 + bye:
+        return [
+            _(
+                "%(players)s players cannot play %(rounds)s rounds of a Swiss without meeting "
+                "twice: at most %(most)s rounds."
+            )
+            % {"players": count, "rounds": rounds, "most": count - 1 + bye}
+        ]
+    barred: dict[int, int] = {}
+    for first, second in forbidden:
+        barred[first] = barred.get(first, 0) + 1
+        barred[second] = barred.get(second, 0) + 1
+    return [
+        _(
+            "%(name)s may meet only %(opponents)s players (forbidden pairs): %(rounds)s rounds "
+            "cannot be paired without a rematch or a forbidden pair."
+        )
+        % {"name": player.name, "opponents": count - 1 - barred[player.pk], "rounds": rounds}
+        for player in players
+        if player.pk in barred and rounds > count - 1 - barred[player.pk] + bye
+    ]
+
+
 def _pairing_questions(tournament: Tournament) -> tuple[int, list[Caution], list[int]]:
     """The round to pair, what must be acknowledged first, and the last round's boards
     without a result; refuses what forbids pairing.
 
     FIDE checklist G40, level L2: games of the last round still without a result are
     adjourned (a draw for pairing, each logged) once the arbiter acknowledges it, and
-    pairing while an older adjourned game is open is acknowledged too.
+    pairing while an older adjourned game is open is acknowledged too. Before round 1, a
+    set-up that cannot be paired to its end legally is acknowledged (D28,
+    :func:`setup_problems`).
     """
     number, problems, missing = _next_round(tournament)
     if problems:
@@ -277,6 +330,8 @@ def _pairing_questions(tournament: Tournament) -> tuple[int, list[Caution], list
         % {"round": round_number, "board": board}
         for round_number, board in open_adjournments(tournament)
     ]
+    if number == 1:
+        asked += setup_problems(tournament)
     return number, cautions(Level.ACKNOWLEDGE, asked), missing
 
 

@@ -28,8 +28,10 @@ from tournaments.services import (
     leave_fide_mode,
     update_tournament,
 )
+from tournaments.services.audit import last_round_number
 from tournaments.services.configuration import fide_mode_exit_consequences
 from tournaments.services.ratings import rating_check
+from tournaments.services.rounds import setup_problems
 from tournaments.services.trf_exchange import import_trf, import_warnings
 
 from .common import add_problems, confirmation_page, warn_if_not_utf8
@@ -50,6 +52,8 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "log": tournament.log.select_related("user").order_by("-created_at", "-id")[:10],
             # FIDE checklist C21: the ratings checked against the FIDE list before each round.
             "rating_warnings": rating_check(tournament),
+            # D28: a set-up that cannot be paired to its end, said before round 1.
+            "setup_warnings": [] if last_round_number(tournament) else setup_problems(tournament),
         },
     )
 
