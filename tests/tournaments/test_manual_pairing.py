@@ -14,6 +14,9 @@ from rest_framework.test import APIClient
 
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory, answering
 from tournaments.models import ForbiddenPair, Pairing, Round
+from tournaments.pairing.validate import colour_preference
+from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry
+from tournaments.selectors import pairing_state
 from tournaments.services import (
     Level,
     NeedsConfirmation,
@@ -230,3 +233,62 @@ def test_the_api_sets_and_lifts_a_forbidden_pair(four):
     pair_swiss_round(four)
     refused = api.post(url, {"opponent": third.pk}, format="json")
     assert refused.status_code == 422 and "before round 1" in refused.json()["detail"]
+
+
+# ---- D29, Q67: both players of a board given the wrong colour ----------------------------
+
+
+def _satisfied_board(round_):
+    """A board whose white is due white and whose black is due black."""
+    state = pairing_state(round_.tournament, round_.number)
+    players = {p.start_rank: p for p in state.sheet.players}
+    for board, (white, black) in enumerate(current_pairing(round_).pairs, start=1):
+        if (
+            colour_preference(players[white], round_.number) is Color.WHITE
+            and colour_preference(players[black], round_.number) is Color.BLACK
+        ):
+            return board, white, black
+    raise AssertionError("the engine gave no board both preferences")
+
+
+def test_colour_preferences_follow_the_dutch_rules():
+    """C.04.3 A.6: the colour he had less of, else the other than in his last game."""
+
+    def due(*colours):
+        rounds = [
+            RoundEntry(number, Outcome.WIN, 99, Color(colour))
+            for number, colour in enumerate(colours, start=1)
+        ]
+        return colour_preference(PlayerSheet(1, "X", rounds=rounds), len(colours) + 1)
+
+    assert due() is None
+    assert due("w") is Color.BLACK
+    assert due("w", "b") is Color.WHITE
+    assert due("b", "w") is Color.BLACK
+    assert due("w", "w", "b") is Color.BLACK
+    assert due("b", "b", "w", "w") is Color.BLACK
+
+
+def test_ending_asks_when_both_players_get_the_wrong_colour(draft):
+    round_ = start_manual_pairing(draft)
+    board, _white, black = _satisfied_board(round_)
+    swap_colours(round_, board)  # now both get the colour they do not prefer
+    with pytest.raises(NeedsConfirmation) as asked:
+        end_manual_pairing(round_)
+    expected = f"board {board}: both players get the colour they do not prefer (player {black} "
+    assert any(problem.startswith(expected) for problem in asked.value.problems)
+    swap_colours(round_, board)  # back as the engine paired it: nothing to ask
+    end_manual_pairing(round_)
+
+
+def test_the_api_names_both_wrong_colours(draft):
+    api = APIClient()
+    api.force_authenticate(UserFactory(is_staff=True))
+    round_ = draft
+    board, _white, _black = _satisfied_board(round_)
+    url = f"/api/v1/tournaments/{draft.tournament.slug}/rounds/6/manual-pairing/"
+    api.post(url, {"step": "start"}, format="json")
+    api.post(url, {"step": "swap", "board": board}, format="json")
+    asked = api.post(url, {"step": "end"}, format="json")
+    assert asked.status_code == 409
+    assert "both players get the colour they do not prefer" in str(asked.json())

@@ -172,3 +172,41 @@ def _check_colours(
         check.warnings.append(
             f"{name} would have {abs(difference)} more games with {more} than with the other colour"
         )
+
+
+def colour_preference(player: PlayerSheet, before_round: int) -> Color | None:
+    """The colour the Dutch system (C.04.3 A.6) wants for ``player`` in ``before_round``,
+    from his games played before it: the colour he had less of when the difference is not
+    zero, the other colour after two games running with one, else the other colour than in
+    his last game; ``None`` before his first game."""
+    history = [
+        e.color
+        for e in sorted(player.rounds, key=lambda e: e.round)
+        if e.round < before_round and e.outcome.played and e.color is not None
+    ]
+    if not history:
+        return None
+    difference = history.count(Color.WHITE) - history.count(Color.BLACK)
+    if difference:
+        return Color.BLACK if difference > 0 else Color.WHITE
+    return Color.BLACK if history[-1] is Color.WHITE else Color.WHITE
+
+
+def both_wrong_colours(state: PairingState, pairing: Pairing) -> list[str]:
+    """Boards whose two players both get the colour they do not prefer (FIDE checklist D29,
+    Q67): swapping the board's colours would give each his preference."""
+    known = {p.start_rank: p for p in state.sheet.players}
+    warnings = []
+    for board, (white, black) in enumerate(pairing.pairs, start=1):
+        if white not in known or black not in known:
+            continue
+        if (
+            colour_preference(known[white], state.round) is Color.BLACK
+            and colour_preference(known[black], state.round) is Color.WHITE
+        ):
+            warnings.append(
+                f"board {board}: both players get the colour they do not prefer "
+                f"(player {white} {known[white].name} is due black, player {black} "
+                f"{known[black].name} white); swapping the colours would suit both"
+            )
+    return warnings

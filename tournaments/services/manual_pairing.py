@@ -5,7 +5,8 @@ round to compare with. Boards are then edited one at a time (swap a board's colo
 two players wherever they sit, the pairing-allocated bye included). Ending the session checks
 the round: what no confirmation overrides (a player left out or twice) is refused; every rule
 broken (rematch, forbidden pair, a PAB to an ineligible player, a third colour in a row, a
-colour difference above 2) and every board that differs from the engine's asks an L3
+colour difference above 2, both players of a board given the colour they do not
+prefer) and every board that differs from the engine's asks an L3
 confirmation, and each differing board is written as ``### MPA @ Round n``. A draft in a
 session cannot be published.
 """
@@ -23,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.models import ByeKind, Pairing, PairingSystem, Player, Round, TournamentLog
 from tournaments.pairing import Pairing as EnginePairing
 from tournaments.pairing import PairingError, berger_rounds, pair_round, validate_round
+from tournaments.pairing.validate import both_wrong_colours
 from tournaments.selectors import pairing_state
 
 from .audit import last_round_number, log_event
@@ -249,9 +251,10 @@ def end_manual_pairing(
     round_ = _open_session(round_)
     tournament = round_.tournament
     meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
-    check = validate_round(
-        pairing_state(tournament, round_.number), current_pairing(round_), meetings_allowed=meetings
-    )
+    state = pairing_state(tournament, round_.number)
+    check = validate_round(state, current_pairing(round_), meetings_allowed=meetings)
+    if not tournament.is_round_robin:  # Berger tables fix a round robin's colours
+        check.warnings.extend(both_wrong_colours(state, current_pairing(round_)))
     if check.structural_errors:
         raise TournamentError(check.structural_errors)
     boards = comparison(round_)
