@@ -30,7 +30,7 @@ def field(**settings):
     """Equal ratings entered Zhou, Adams (GM), Baker, Chen — the alphabet would put Adams
     and Baker first."""
     tournament = create_tournament(
-        name="Open", system=PairingSystem.SWISS, number_of_rounds=5, **settings
+        name="Open", system=PairingSystem.SWISS, number_of_rounds=3, **settings
     )
     for name, title, fide_id in [
         ("Zhou", "", "8603677"),
@@ -146,3 +146,44 @@ def test_a_round_1_absentee_has_no_starting_rank_until_he_arrives():
     assert "### Starting ranks @ Round 1: Eve takes starting rank 1; 4 players move down one." in (
         lines
     )
+
+
+def _absentee_event():
+    tournament = create_tournament(name="Open", system=PairingSystem.SWISS, number_of_rounds=5)
+    for name, rating in [("Ann", 2100), ("Bob", 2000), ("Cat", 1900), ("Dan", 1800)]:
+        add_player(tournament, name=name, rating_standard=rating)
+    late = add_player(tournament, name="Eve", rating_standard=2200)
+    request_absence(late, 1, Absence.Kind.ZERO_POINT_BYE, reason="flight delayed")
+    assign_start_ranks(tournament)
+    return tournament
+
+
+def test_a_round_1_absentee_is_numbered_for_pairing_software_too(client):
+    """B11 when the rounds come from pairing software (API) or are typed in: the absentee has
+    no number in round 1, takes the one his rating earns once round 1 is published (so the
+    software reading the tournament sees him), and round 2 must pair him."""
+    tournament = _absentee_event()
+    api = APIClient()
+    api.force_authenticate(UserFactory(is_staff=True))
+    rounds = f"/api/v1/tournaments/{tournament.slug}/rounds/"
+    pairs = [{"white": 1, "black": 3}, {"white": 4, "black": 2}]
+    created = api.post(rounds, {"pairs": pairs, "confirm": "confirm"}, format="json")
+    assert created.status_code == 201
+    assert tournament.players.get(name="Eve").start_rank is None
+    round_1 = tournament.rounds.get(number=1)
+    assert round_1.pairings.get(white__name="Eve").bye == "zero"
+    assert api.post(f"{rounds}1/publish/", {}, format="json").status_code == 200
+    assert order(tournament) == ["Eve", "Ann", "Bob", "Cat", "Dan"]
+    lines = export_trf(tournament, version=2026).splitlines()
+    assert any(line.startswith("001    1") and "Eve" in line for line in lines)
+    for board in round_1.pairings.filter(black__isnull=False):
+        record_result(board, "1/2-1/2", source="hand", user=None)
+    # Round 2 typed in on the page without Eve (now number 1): refused, naming her.
+    client.force_login(UserFactory(is_staff=True))
+    page = reverse("tournaments:round_enter", args=[tournament.pk])
+    refused = client.post(page, {"boards": "2 4\n5 3"})
+    assert "player 1 Eve is neither paired nor given a bye" in refused.text
+    assert not tournament.rounds.filter(number=2).exists()
+    pairs = [{"white": 1, "black": 2}, {"white": 3, "black": 4}]
+    done = api.post(rounds, {"pairs": pairs, "byes": [5], "confirm": "confirm"}, format="json")
+    assert done.status_code == 201, done.json()

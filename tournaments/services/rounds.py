@@ -144,7 +144,11 @@ def store_round(
 
 @transaction.atomic
 def publish_round(round_: Round, *, user: AbstractBaseUser | None = None) -> Round:
-    """Make a drafted round official: results may be entered from now on."""
+    """Make a drafted round official: results may be entered from now on.
+
+    Players without a number who play the next round (absent from round 1, checklist B11)
+    take theirs now, so that pairing software reading the tournament before pairing it
+    sees them numbered, as the built-in engine does when it pairs."""
     if round_.status != Round.Status.DRAFT:
         raise TournamentError(_("Round %(round)s is already published.") % {"round": round_.number})
     if round_.manual_session is not None:
@@ -162,6 +166,8 @@ def publish_round(round_: Round, *, user: AbstractBaseUser | None = None) -> Rou
         user=user,
         round_number=round_.number,
     )
+    if round_.number < round_.tournament.number_of_rounds:
+        number_arrivals(round_.tournament, round_.number + 1, user=user)
     return round_
 
 
@@ -505,8 +511,10 @@ def submit_pairings(
     if source not in Round.PairedBy.values:
         raise TournamentError(_("Unknown pairing source %(source)s.") % {"source": source})
     # Adjourned first, so that the check sees those games as draws; refusing below rolls
-    # the adjournments back with everything else.
+    # the adjournments back with everything else. Players arriving for this round (B11)
+    # are numbered, and so must be paired: the check names any left out.
     _adjourn_missing(tournament, number, missing, user)
+    number_arrivals(tournament, number, user=user)
     _fix_baku_groups(tournament, number)
     pairing = EnginePairing(pairs=tuple(map(tuple, pairs)), byes=tuple(byes))
     meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
