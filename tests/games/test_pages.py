@@ -645,3 +645,25 @@ def test_a_classic_event_offers_no_online_house_rules(client, chebanenko, arbite
     assert "/seal/" not in online  # no adjournments online
     round_page = client.get(reverse("tournaments:round", args=[chebanenko.pk, 1]))
     assert 'value="void"' in round_page.content.decode()
+
+
+def test_game_pages_carry_the_mark_of_a_tournament_that_left_fide_mode(client, chebanenko, chief):
+    """FIDE checklist A5: the mark is on every page of the tournament, its games' included."""
+    from tests.factories import answering
+    from tournaments.services import leave_fide_mode
+
+    client.force_login(chief)
+    game = start(client, chebanenko)
+    pages = [
+        reverse("games:detail", args=[game.pk]),
+        reverse("games:moves", args=[game.pk]),
+        reverse("games:incidents", args=[game.pk]),
+        reverse("games:seal", args=[game.pk]),
+        reverse("games:tournament", args=[chebanenko.pk]),
+    ]
+    for page in pages:
+        assert "Not run in FIDE mode" not in client.get(page).text, page
+    answering(leave_fide_mode, chebanenko, user=None, reason="club rules")
+    mark = "Not run in FIDE mode: left it after round 1 was paired (club rules)."
+    for page in pages:
+        assert mark in client.get(page).text, page

@@ -40,7 +40,10 @@ def tournament_actions(context: template.Context, tournament: Tournament) -> fro
     return actions_for(context["request"].user, tournament)
 
 
-@register.simple_tag
-def fide_exit_mark(tournament: object) -> str:
-    """The mark of a tournament that left FIDE mode (empty otherwise, or without one)."""
+@register.simple_tag(takes_context=True)
+def fide_exit_mark(context: template.Context, tournament: object) -> str:
+    """The mark of a tournament that left FIDE mode (empty otherwise, or without one); a
+    game's page marks the game's tournament."""
+    if not isinstance(tournament, Tournament):
+        tournament = getattr(context.get("game"), "tournament", None)
     return fide_mode_mark(tournament) if isinstance(tournament, Tournament) else ""
