@@ -24,6 +24,12 @@ ROUND = TOURNAMENT + "rounds/<num:number>/"
 urlpatterns = [
     path("tournaments/", tournaments.TournamentListView.as_view(), name="tournaments"),
     path("rating-lists/", ratings.RatingListView.as_view(), name="rating-lists"),
+    path("rating-lists/fetch/", ratings.RatingListFetchView.as_view(), name="rating-lists-fetch"),
+    path(
+        "rating-lists/<num:list_id>/update/",
+        ratings.RatingListUpdateView.as_view(),
+        name="rating-list-update",
+    ),
     path(TOURNAMENT, tournaments.TournamentDetailView.as_view(), name="tournament"),
     path(
         TOURNAMENT + "leave-fide-mode/",

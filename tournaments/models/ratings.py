@@ -20,6 +20,12 @@ class RatingList(models.Model):
     kind = models.CharField(_("list"), max_length=10, choices=RatingListKind.choices)
     list_date = models.DateField(_("list date"), help_text=_("The first day of its month."))
     source = models.CharField(_("source file"), max_length=200)
+    url = models.CharField(
+        _("address"),
+        max_length=500,
+        blank=True,
+        help_text=_("Where the list was fetched from: Update fetches it from there again."),
+    )
     file_format = models.CharField(_("format"), max_length=3)
     player_count = models.PositiveIntegerField(_("players"), default=0)
     user = models.ForeignKey(

@@ -9,6 +9,10 @@ until the arbiter accepts that difference.
 from __future__ import annotations
 
 import datetime
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -100,6 +104,96 @@ def import_rating_list(
     rating_list.player_count = count
     rating_list.save(update_fields=["player_count"])
     return rating_list
+
+
+LIST_FRESHNESS = datetime.timedelta(days=1)
+"""While an event runs its lists are at most this old (FIDE checklist C20, Q135)."""
+
+URL_SCHEMES = ("http", "https", "file")
+MAX_LIST_DOWNLOAD = 512 * 1024 * 1024
+"""Bytes a fetched list may have (FIDE's combined XML list, unzipped, is about 400 MB)."""
+FETCH_TIMEOUT = 60
+
+
+def import_rating_list_from_url(
+    url: str,
+    *,
+    kind: str | None = None,
+    list_date: datetime.date | None = None,
+    user: AbstractBaseUser | None = None,
+) -> RatingList:
+    """Fetch a FIDE list file from ``url`` and import it as :func:`import_rating_list` does,
+    keeping the address for *Update* (checklist C20, Q136). ``http``, ``https`` and ``file``
+    addresses are read; a file on the server only by staff (or a command). Nothing is
+    stored when the address cannot be read."""
+    url = url.strip()
+    parsed = urllib.parse.urlsplit(url)
+    if parsed.scheme not in URL_SCHEMES or not parsed.path:
+        raise TournamentError(
+            _("%(url)s is not an http://, https:// or file:// address of a list file.")
+            % {"url": url[:200]}
+        )
+    if parsed.scheme == "file" and user is not None and not user.is_staff:
+        raise TournamentError(_("Only staff may import a list from a file on the server."))
+    name = urllib.parse.unquote(parsed.path).rstrip("/").rsplit("/", 1)[-1] or "list"
+    with tempfile.TemporaryFile() as copy:
+        try:
+            with urllib.request.urlopen(url, timeout=FETCH_TIMEOUT) as response:
+                _copy_limited(response, copy)
+        except (urllib.error.URLError, OSError, ValueError) as error:
+            reason = getattr(error, "reason", None) or error
+            raise TournamentError(
+                _("%(url)s could not be read: %(reason)s") % {"url": url[:200], "reason": reason}
+            ) from error
+        copy.seek(0)
+        rating_list = import_rating_list(copy, name=name, kind=kind, list_date=list_date, user=user)
+    rating_list.url = url
+    rating_list.save(update_fields=["url"])
+    return rating_list
+
+
+def _copy_limited(source: IO[bytes], target: IO[bytes]) -> None:
+    copied = 0
+    while chunk := source.read(1024 * 1024):
+        copied += len(chunk)
+        if copied > MAX_LIST_DOWNLOAD:
+            raise ValueError(f"more than {MAX_LIST_DOWNLOAD // (1024 * 1024)} MB")
+        target.write(chunk)
+
+
+def update_rating_list(
+    rating_list: RatingList, *, user: AbstractBaseUser | None = None
+) -> RatingList:
+    """*Update*: import the list again from the address it was fetched from (C20, Q136)."""
+    if not rating_list.url:
+        raise TournamentError(
+            _(
+                "%(list)s was imported from an uploaded file: import it once from its address "
+                "to update it in one click."
+            )
+            % {"list": rating_list}
+        )
+    kind = None if rating_list.kind == RatingListKind.COMBINED else rating_list.kind
+    return import_rating_list_from_url(rating_list.url, kind=kind, user=user)
+
+
+def stale_list_warning(tournament: Tournament, *, now: datetime.datetime | None = None) -> str:
+    """Checklist C20 (Q135): while the event runs, the newest list of its rate of play was
+    imported within the last day; the warning when it was not (empty otherwise, with no list
+    imported, or with the rating check switched off)."""
+    rating_list = newest_list(tournament.rating_type) if tournament.rating_check else None
+    if rating_list is None:
+        return ""
+    if (now or timezone.now()) - rating_list.imported_at <= LIST_FRESHNESS:
+        return ""
+    return _(
+        "The newest FIDE list of the tournament's rate of play (%(list)s) was imported on "
+        "%(when)s, more than a day ago; while the event runs lists are to be at most a day "
+        "old. Update it on the FIDE rating lists page (Update), or import it again."
+    ) % {
+        "list": rating_list,
+        "when": f"{timezone.localtime(rating_list.imported_at):%Y-%m-%d %H:%M}",
+    }
 
 
 def _batches(

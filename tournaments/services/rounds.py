@@ -40,6 +40,7 @@ from tournaments.selectors import open_adjournments, pairing_state
 from .audit import last_round_number, log_event
 from .errors import TournamentError
 from .players import number_arrivals
+from .ratings import stale_list_warning
 from .results import adjourn_game
 from .warnings import Caution, Level, cautions, require_confirmation
 
@@ -338,6 +339,9 @@ def _pairing_questions(tournament: Tournament) -> tuple[int, list[Caution], list
     ]
     if number == 1:
         asked += setup_problems(tournament)
+    stale = stale_list_warning(tournament)  # C20: lists at most a day old while it runs
+    if stale:
+        asked.append(stale)
     return number, cautions(Level.ACKNOWLEDGE, asked), missing
 
 

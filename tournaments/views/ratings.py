@@ -20,8 +20,10 @@ from tournaments.services.ratings import (
     apply_list_differences,
     compare_with_list,
     import_rating_list,
+    import_rating_list_from_url,
     newest_list,
     rating_check,
+    update_rating_list,
 )
 
 from .common import add_problems, flash_problems
@@ -50,13 +52,70 @@ class RatingListForm(forms.Form):
     )
 
 
+class RatingListAddressForm(forms.Form):
+    """A list fetched from an address, kept for the one-click update (checklist C20)."""
+
+    url = forms.CharField(
+        label=gettext_lazy("Address of the list file"),
+        max_length=500,
+        help_text=gettext_lazy(
+            "An http://, https:// or (staff only) file:// address, e.g. of a copy of FIDE's "
+            "list on your network; Update fetches it from there again."
+        ),
+    )
+    list = forms.ChoiceField(
+        label=gettext_lazy("List"),
+        required=False,
+        choices=RatingListForm.base_fields["list"].choices,
+    )
+
+
+def _fetch_or_update(request: HttpRequest, address: RatingListAddressForm) -> HttpResponse | None:
+    """The address form (``url``) or an *Update* button (``update``: a list id) was sent:
+    import, report, and go back to the page; ``None`` when the form has problems to show."""
+    try:
+        if "update" in request.POST:
+            old = get_object_or_404(RatingList, pk=_list_id(request.POST["update"]))
+            rating_list = update_rating_list(old, user=request.user)
+        elif address.is_valid():
+            rating_list = import_rating_list_from_url(
+                address.cleaned_data["url"],
+                kind=address.cleaned_data["list"] or None,
+                user=request.user,
+            )
+        else:
+            return None
+    except TournamentError as error:
+        if "update" in request.POST:
+            flash_problems(request, error)
+            return redirect("tournaments:rating_lists")
+        add_problems(address, error)
+        return None
+    messages.success(
+        request,
+        _("%(count)s players imported from %(list)s.")
+        % {"count": rating_list.player_count, "list": rating_list},
+    )
+    return redirect("tournaments:rating_lists")
+
+
+def _list_id(text: str) -> int:
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else 0
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def rating_lists(request: HttpRequest) -> HttpResponse:
     if not can_import_rating_list(request.user):
         raise PermissionDenied
-    form = RatingListForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    fetching = request.method == "POST" and ("url" in request.POST or "update" in request.POST)
+    address = RatingListAddressForm(request.POST if "url" in request.POST else None)
+    if fetching:
+        done = _fetch_or_update(request, address)
+        if done is not None:
+            return done
+    form = RatingListForm(None if fetching else request.POST or None, request.FILES or None)
+    if request.method == "POST" and not fetching and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
             rating_list = import_rating_list(
@@ -78,7 +137,7 @@ def rating_lists(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/rating_lists.html",
-        {"form": form, "lists": RatingList.objects.all()[:50]},
+        {"form": form, "address": address, "lists": RatingList.objects.all()[:50]},
     )
 
 

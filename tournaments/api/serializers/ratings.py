@@ -12,7 +12,16 @@ from tournaments.models import RatingList
 class RatingListSerializer(serializers.ModelSerializer[RatingList]):
     class Meta:
         model = RatingList
-        fields = ["id", "kind", "list_date", "source", "file_format", "player_count", "imported_at"]
+        fields = [
+            "id",
+            "kind",
+            "list_date",
+            "source",
+            "file_format",
+            "player_count",
+            "imported_at",
+            "url",
+        ]
         read_only_fields = fields
 
 

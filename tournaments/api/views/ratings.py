@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,8 +20,10 @@ from tournaments.services.ratings import (
     apply_list_differences,
     compare_with_list,
     import_rating_list,
+    import_rating_list_from_url,
     newest_list,
     rating_check,
+    update_rating_list,
 )
 
 from ..base import ApiView, TournamentApiView, validated
@@ -62,6 +65,53 @@ class RatingListView(ApiView):
             list_date=data.get("list_date"),
             user=request.user,
         )
+        return Response(RatingListSerializer(rating_list).data, status=status.HTTP_201_CREATED)
+
+
+class RatingListFetchSerializer(serializers.Serializer[Any]):
+    url = serializers.CharField(
+        max_length=500,
+        help_text="An http://, https:// or (staff only) file:// address of the list file.",
+    )
+    list = serializers.ChoiceField(
+        choices=["standard", "rapid", "blitz"],
+        required=False,
+        help_text="When the file does not say.",
+    )
+    list_date = serializers.DateField(required=False, help_text="When the file does not say.")
+
+
+class RatingListFetchView(ApiView):
+    actions = {"POST": IMPORT_RATING_LIST}
+
+    @extend_schema(
+        operation_id="rating_lists_fetch",
+        summary="Fetch a FIDE list file from an address and import it (kept for Update)",
+        request=RatingListFetchSerializer,
+        responses={201: RatingListSerializer, **error_responses(400, 401, 403, 422, 429)},
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(RatingListFetchSerializer, request)
+        rating_list = import_rating_list_from_url(
+            data["url"], kind=data.get("list"), list_date=data.get("list_date"), user=request.user
+        )
+        return Response(RatingListSerializer(rating_list).data, status=status.HTTP_201_CREATED)
+
+
+class RatingListUpdateView(ApiView):
+    actions = {"POST": IMPORT_RATING_LIST}
+
+    @extend_schema(
+        operation_id="rating_lists_update",
+        summary="Update: import a list again from the address it was fetched from (FIDE C20)",
+        request=None,
+        responses={201: RatingListSerializer, **error_responses(401, 403, 404, 422, 429)},
+    )
+    def post(self, request: Request, list_id: int) -> Response:
+        old = RatingList.objects.filter(pk=list_id).first()
+        if old is None:
+            raise NotFound(_("No rating list %(id)s.") % {"id": list_id})
+        rating_list = update_rating_list(old, user=request.user)
         return Response(RatingListSerializer(rating_list).data, status=status.HTTP_201_CREATED)
 
 
