@@ -44,7 +44,7 @@ def test_more_rounds_than_a_swiss_of_that_size_allows(players, rounds, most) -> 
     """Each player meets each other at most once; an odd field adds the one bye each."""
     assert setup_problems(_event(players, rounds)) == [
         f"{players} players cannot play {rounds} rounds of a Swiss without meeting twice: "
-        f"at most {most} rounds."
+        f"at most {most} {'round' if most == 1 else 'rounds'}."
     ]
 
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.models import (
     Absence,
@@ -285,13 +285,17 @@ def setup_problems(tournament: Tournament) -> list[str]:
             % {"count": len(forbidden)}
         ]
     bye = 1 if count % 2 else 0
-    if rounds > count - 1 + bye:
+    most = count - 1 + bye
+    if rounds > most:
         return [
-            _(
+            ngettext(
                 "%(players)s players cannot play %(rounds)s rounds of a Swiss without meeting "
-                "twice: at most %(most)s rounds."
+                "twice: at most %(most)s round.",
+                "%(players)s players cannot play %(rounds)s rounds of a Swiss without meeting "
+                "twice: at most %(most)s rounds.",
+                most,
             )
-            % {"players": count, "rounds": rounds, "most": count - 1 + bye}
+            % {"players": count, "rounds": rounds, "most": most}
         ]
     barred: dict[int, int] = {}
     for first, second in forbidden:
