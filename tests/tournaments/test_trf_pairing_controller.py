@@ -43,7 +43,7 @@ def test_the_engine_of_each_round_is_written_as_record_182():
 
 
 def test_a_round_paired_elsewhere_is_named_by_who_paired_it():
-    tournament = TournamentFactory(number_of_rounds=5)
+    tournament = TournamentFactory(number_of_rounds=3)
     PlayerFactory.create_batch(4, tournament=tournament)
     play(submit_pairings(tournament, [(1, 3), (4, 2)], source="api"))
     play(pair_swiss_round(tournament))
