@@ -138,7 +138,8 @@ def test_without_a_broker_the_job_runs_in_a_background_thread(settings, chebanen
         if job.finished:
             break
         time.sleep(0.1)
-    assert (job.status, job.done, job.total) == ("done", 5, 5)
+    # On failure, say what the thread reported (its errors) or how far it got.
+    assert (job.status, job.done, job.total) == ("done", 5, 5), job.errors
     stored.refresh_from_db()
     assert stored.games == 5
 
