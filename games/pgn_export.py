@@ -12,6 +12,7 @@ import chess
 import chess.pgn
 
 from games.models import Game
+from games.rules.clocks import TimeControlError, parse_time_control
 
 _UNKNOWN_DATE = "????.??.??"
 
@@ -42,7 +43,7 @@ def game_to_pgn(game: Game) -> chess.pgn.Game:
             if rating:
                 headers[tag] = str(rating)
     if game.time_control:
-        headers["TimeControl"] = game.time_control
+        headers["TimeControl"] = _pgn_time_control(game.time_control)
     for tag, value in game.headers.items():
         headers.setdefault(str(tag), str(value))
     if game.start_fen:
@@ -55,6 +56,15 @@ def game_to_pgn(game: Game) -> chess.pgn.Game:
         if move.elapsed is not None:
             node.set_emt(move.elapsed)
     return pgn
+
+
+def _pgn_time_control(text: str) -> str:
+    """The game's time control in PGN syntax; as written if it cannot be read, its quotes
+    (which would end the tag) made apostrophes."""
+    try:
+        return parse_time_control(text).as_pgn()
+    except TimeControlError:
+        return text.replace('"', "''")
 
 
 def _date(game: Game) -> str:

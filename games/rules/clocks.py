@@ -122,6 +122,23 @@ class TimeControl:
     def is_timed(self) -> bool:
         return bool(self.periods)
 
+    def as_pgn(self) -> str:
+        """The control in the PGN ``TimeControl`` syntax (``40/5400+30:1800+30``), however
+        it was written: an arbiter's ``90'/40 + 30' + 30"`` holds a quote, which a PGN tag
+        cannot. A delay has no PGN form and is left out."""
+        if self.unlimited:
+            return "-"
+        if not self.periods:
+            return "?"
+        if self.sandglass:
+            return f"*{self.periods[0].seconds}"
+        return ":".join(_period_as_pgn(period) for period in self.periods)
+
+
+def _period_as_pgn(period: Period) -> str:
+    text = f"{period.seconds}" if period.moves is None else f"{period.moves}/{period.seconds}"
+    return f"{text}+{period.increment:g}" if period.increment else text
+
 
 def parse_time_control(text: str) -> TimeControl:
     """Read a PGN ``TimeControl`` value. ``?``/empty gives an unknown (untimed) control,

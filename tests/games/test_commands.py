@@ -80,3 +80,16 @@ def test_export_pgn_is_read_back_by_python_chess(chebanenko):
     assert "[%clk 1:59:55]" in text
     assert [n.san() for n in board_two.mainline()] == game.sans()
     assert Pairing.objects.get(pk=game.pairing_id).result == "0-1"
+
+
+def test_an_arbiters_time_control_is_exported_as_a_readable_tag(chebanenko):
+    """Issue: ``90'/40 + 30' + 30"`` was written into the tag as it is; its quote ended the
+    tag, and the exported file did not read back."""
+    chebanenko.time_control = "90'/40 + 30' + 30\""
+    chebanenko.save()
+    run("import_pgn", str(chebanenko.pk), str(ROUND_ONE))
+    Game.objects.update(time_control=chebanenko.time_control)
+    stream = io.StringIO(run("export_pgn", str(chebanenko.pk), "--round", "1"))
+    one = chess.pgn.read_game(stream)
+    assert not one.errors
+    assert one.headers["TimeControl"] == "40/5400+30:1800+30"

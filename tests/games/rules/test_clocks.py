@@ -114,6 +114,25 @@ def test_fide_notation_adds_the_increment_from_move_one(text):
     assert control.allotted_seconds(41) == 5400 + 1800 + 40 * 30
 
 
+@pytest.mark.parametrize(
+    ("text", "pgn"),
+    [
+        ("90'/40 + 30' + 30\"", "40/5400+30:1800+30"),
+        ("40/2h, 1h", "40/7200:3600"),
+        ("40/7200:20/3600:900+30", "40/7200:20/3600:900+30"),
+        ("*60", "*60"),
+        ("-", "-"),
+        ("", "?"),
+    ],
+)
+def test_every_control_is_written_in_pgn_syntax(text, pgn):
+    # A PGN tag cannot hold the quote of 30": the exported tag is the same control in PGN's
+    # own syntax, which reads back as the same periods.
+    control = parse_time_control(text)
+    assert control.as_pgn() == pgn
+    assert parse_time_control(pgn).periods == control.periods
+
+
 def test_fide_notation_rapid_and_two_periods_without_increment():
     assert parse_time_control("15' + 10\"").periods == (Period(None, 900, increment=10),)
     assert parse_time_control("40/2h, 1h").periods == (Period(40, 7200), Period(None, 3600))

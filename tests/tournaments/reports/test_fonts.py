@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 from reportlab.pdfbase import pdfmetrics
 
-from tournaments.demo import ROUND_ROBIN_PLAYERS, SURNAMES
+from tournaments.demo import ROUND_ROBIN_PLAYERS, SWISS_PEOPLE
 from tournaments.reports.fonts import FONT, fit_text, register_fonts, text_width
 
 from .test_large import LONG_NAMES
 
 NAMES = [
     *(player[0] for player in ROUND_ROBIN_PLAYERS),
-    *(surname for surname, _federation in SURNAMES),
+    *(name for name, _federation, _sex in SWISS_PEOPLE),
     *LONG_NAMES,
 ]
 

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
+from django.utils import timezone
 
 from games.demo import load_demo_games
 from tournaments.demo import load_demo
@@ -32,8 +33,9 @@ class Command(BaseCommand):
         if options["if_empty"] and Tournament.objects.exists():
             self.stdout.write("Tournaments exist already; no demo data loaded.")
             return
-        tournaments = load_demo()
-        load_demo_games(tournaments)
+        now = timezone.now()
+        tournaments = load_demo(now)
+        load_demo_games(tournaments, now)
         for tournament in tournaments:
             self.stdout.write(
                 f"{tournament.pk}: {tournament.name} ({tournament.players.count()} players, "
