@@ -32,7 +32,9 @@ def replayed_game(game: Game, sans: list[str] | None = None) -> ReplayedGame:
 
 
 def game_ruleset(game: Game) -> Ruleset:
-    return get_ruleset(game.ruleset)
+    """The game's ruleset, with its tournament organiser's numbers."""
+    tournament = game.tournament
+    return tournament.rules(game.ruleset) if tournament else get_ruleset(game.ruleset)
 
 
 def board_at(game: Game, ply: int | None = None) -> chess.Board:

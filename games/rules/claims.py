@@ -266,7 +266,7 @@ def _after(board: chess.Board, move: chess.Move) -> chess.Board:
 def _fifty(
     board: chess.Board, claim: DrawClaim, ruleset: Ruleset, written: chess.Move | None
 ) -> _Verdict:
-    count = claim.move_count or ruleset.fifty_move_count
+    count = claim.move_count or ruleset.fifty_move_count_for(board)
     details: dict[str, object] = {"move_count": count, "halfmoves": board.halfmove_clock}
     if fifty_moves_made(board, count):
         return _Verdict(

@@ -173,7 +173,7 @@ def _claims_available(result: Replay, ruleset: Ruleset) -> list[str]:
             if len(earlier) >= 2:
                 written = ruleset.article("claim.threefold.written")
                 claims.append(f"{side}: threefold repetition by writing {san} ({written})")
-    count = ruleset.fifty_move_count
+    count = ruleset.fifty_move_count_for(board)
     if fifty_moves_made(board, count):
         claims.append(f"{side}: {count}-move rule ({ruleset.article('claim.fifty_moves')})")
     elif ruleset.fifty_move_written_move and board.halfmove_clock == 2 * count - 1:

@@ -13,12 +13,15 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+import chess
+
 from games.rules.articles import (
     CLASSIC_ARTICLES,
     FIDE2023_ARTICLES,
     ONLINE_ARTICLES,
     ArticleTable,
 )
+from games.rules.material import NamedPosition, material_of
 
 
 class ClaimPenalty(enum.Enum):
@@ -71,6 +74,8 @@ class Ruleset:
     # 10.12: fifty-move rule; whether a claim may rest on a written, not yet played move.
     fifty_move_count: int = 50
     fifty_move_written_move: bool = False
+    # 10.12: the organiser's higher counts for positions he names before the event.
+    fifty_move_named_positions: tuple[NamedPosition, ...] = ()
     # fide2023 9.6: positions ending the game without a claim.
     fivefold_repetition_ends_game: bool = False
     seventy_five_move_rule: bool = False
@@ -116,6 +121,16 @@ class Ruleset:
     abandonment_loss_multiplier: int = 1
     abandonment_draw_after_moves: int | None = None
     online_rating_table: OnlineRatingTable | None = None
+
+    def fifty_move_count_for(self, board: chess.Board) -> int:
+        """The moves each side must make without a pawn move or capture in ``board``'s
+        position: the organiser's count if he named the position (by its material), else
+        the ruleset's."""
+        material = material_of(board)
+        for named in self.fifty_move_named_positions:
+            if named.material == material:
+                return named.moves
+        return self.fifty_move_count
 
     def article(self, concept: str) -> str:
         """The article this ruleset cites for ``concept``; an unknown concept raises

@@ -31,7 +31,6 @@ from games.rules.batch import check_safely
 from games.rules.records import GameRecord, decode_lines, read_pgn, text_lines
 from games.rules.replay import replay
 from games.rules.report import GameReport
-from games.rules.rulesets import get_ruleset
 from games.rules.text import NotTextError, detect_encoding, refuse_binary, refuse_nul
 from tournaments.limits import MAX_GAMES_PER_FILE
 from tournaments.models import EntrySource, Pairing, Result, Tournament
@@ -226,7 +225,7 @@ def check_pgn(
 ) -> list[GameCheck]:
     """Every game of ``text`` checked under the tournament's ruleset and matched to a board
     of round ``round_number`` (else of the game's ``Round`` tag)."""
-    ruleset = get_ruleset(tournament.ruleset)
+    ruleset = tournament.rules()
     boards = _boards_by_round(tournament)
     records = list(_records(text))
     if progress is not None:

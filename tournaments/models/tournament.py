@@ -7,13 +7,15 @@ from fractions import Fraction
 from typing import Any
 
 from django.conf import settings
-from django.core.validators import RegexValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, RegexValidator
 from django.db import models
 from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.rulesets import RULESETS
+from games.rules.material import NamedPositionError, parse_named_positions
+from games.rules.rulesets import RULESETS, Ruleset, get_ruleset
 from tournaments.scoring.sheet import PointSystem
 
 from .audit import AuditEntry
@@ -24,6 +26,26 @@ def _title_in_active_language(name: str) -> str:
 
 
 _lazy_title = lazy(_title_in_active_language, str)
+
+
+# 10.15 and 2023 6.7.1 speak of an hour at most; an organiser's tolerance may be longer,
+# but not beyond a whole session.
+MAX_DEFAULT_MINUTES = 360
+
+
+def validate_named_positions(text: str) -> None:
+    """The organiser's list of positions with a higher fifty-move count must be readable."""
+    try:
+        parse_named_positions(text)
+    except NamedPositionError as error:
+        problems = {
+            "unreadable": gettext(
+                "“%(entry)s”: expected the two sides' pieces and a move count, e.g. KRB v KR: 100."
+            ),
+            "below_fifty": gettext("“%(entry)s”: the count may be raised, not below 50."),
+            "named_twice": gettext("“%(entry)s”: that position is named twice."),
+        }
+        raise ValidationError(problems[error.problem] % {"entry": error.entry}) from None
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -123,6 +145,27 @@ class Tournament(models.Model):
         max_length=100,
         blank=True,
         help_text=_("As in the PGN TimeControl tag (40/7200:3600) or as FIDE writes it."),
+    )
+    default_time_minutes = models.PositiveSmallIntegerField(
+        _("default time (minutes)"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_DEFAULT_MINUTES)],
+        help_text=_(
+            "A player who reaches the board later than this after the start of the session "
+            "loses. Empty: the ruleset's (60 in the classic Laws, 0 in the 2023 Laws)."
+        ),
+    )
+    fifty_move_positions = models.CharField(
+        _("positions with a higher fifty-move count"),
+        max_length=500,
+        blank=True,
+        validators=[validate_named_positions],
+        help_text=_(
+            "Announced before the event: each position by the two sides' pieces, with the "
+            "moves each side must make without a pawn move or capture, e.g. KRB v KR: 100, "
+            "KNN v KP: 100."
+        ),
     )
     system = models.CharField(_("pairing system"), max_length=20, choices=PairingSystem.choices)
     number_of_rounds = models.PositiveSmallIntegerField(_("number of rounds"))
@@ -321,6 +364,33 @@ class Tournament(models.Model):
     @property
     def is_round_robin(self) -> bool:
         return self.system in {PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN}
+
+    def clean(self) -> None:
+        ruleset = RULESETS.get(self.ruleset)
+        if self.default_time_minutes is not None and ruleset and ruleset.default_time is None:
+            raise ValidationError(
+                {
+                    "default_time_minutes": gettext(
+                        "Under the %(ruleset)s nobody loses by lateness: leave the default "
+                        "time empty."
+                    )
+                    % {"ruleset": ruleset.title(get_language() or "en")}
+                }
+            )
+
+    def rules(self, ruleset: str | None = None) -> Ruleset:
+        """The tournament's ruleset (or ``ruleset``, a game's own) with the numbers the
+        organiser set for the event: the default time (10.15) and the higher fifty-move
+        counts of named positions (10.12)."""
+        base = get_ruleset(ruleset or self.ruleset)
+        overrides: dict[str, Any] = {}
+        if self.default_time_minutes is not None and base.default_time is not None:
+            overrides["default_time"] = self.default_time_minutes * 60
+        if self.fifty_move_positions:
+            overrides["fifty_move_named_positions"] = parse_named_positions(
+                self.fifty_move_positions
+            )
+        return base.with_overrides(**overrides) if overrides else base
 
     def point_system(self) -> PointSystem:
         """The scoring package's exact point system for this event."""

@@ -51,6 +51,8 @@ TOURNAMENT_FIELDS = (
     "deputy_arbiters",
     "ruleset",
     "time_control",
+    "default_time_minutes",
+    "fifty_move_positions",
     "system",
     "number_of_rounds",
     "acceleration",

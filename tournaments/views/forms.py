@@ -132,6 +132,7 @@ class TournamentForm(forms.ModelForm):
                 "rating_type",
             ],
         ),
+        (_("Organiser's numbers"), ["default_time_minutes", "fifty_move_positions"]),
         (
             _("Ratings"),
             [

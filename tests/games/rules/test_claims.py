@@ -16,6 +16,7 @@ from games.rules.claims import (
     threefold_has_arisen,
 )
 from games.rules.clocks import parse_time_control
+from games.rules.material import NamedPositionError, material_of, parse_named_positions
 from games.rules.rulesets import CLASSIC, FIDE2023, ONLINE
 from games.rules.rulings import ClockChange, Decision
 
@@ -143,6 +144,47 @@ def test_organisers_extended_count():
     board = chess.Board(TIMMAN_LUTZ_100)
     claim = DrawClaim(chess.BLACK, ClaimKind.FIFTY_MOVES, move_count=75)
     assert decide_claim(board, claim, CLASSIC).decision is Decision.PLAY_ON
+
+
+def test_a_count_the_organiser_set_for_the_position_replaces_fifty():
+    """10.12: the organiser may raise the count for positions named before the event. The
+    Timman–Lutz ending is rook and bishop against rook: named at 75 moves, fifty are not
+    enough; a count named for another position changes nothing."""
+    board = chess.Board(TIMMAN_LUTZ_100)
+    claim = DrawClaim(chess.BLACK, ClaimKind.FIFTY_MOVES)
+    named = CLASSIC.with_overrides(fifty_move_named_positions=parse_named_positions("KR v KRB: 75"))
+    ruling = decide_claim(board, claim, named)
+    assert ruling.decision is Decision.PLAY_ON
+    assert ruling.details["move_count"] == 75
+    assert "not 75" in ruling.explanation.en
+    other = CLASSIC.with_overrides(
+        fifty_move_named_positions=parse_named_positions("KNN v KP: 100, KQ v KR: 75")
+    )
+    assert decide_claim(board, claim, other).result == "1/2-1/2"
+
+
+def test_named_positions_are_read_by_their_material():
+    positions = parse_named_positions("KRB v KR: 75; knn-kp = 100\nKBB vs KN: 75")
+    assert [p.material for p in positions] == [("KR", "KRB"), ("KNN", "KP"), ("KBB", "KN")]
+    assert material_of(chess.Board(TIMMAN_LUTZ_100)) == ("KR", "KRB")
+    assert parse_named_positions("") == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("KRB v KR", "unreadable"),
+        ("RB v KR: 75", "unreadable"),
+        ("KKR v K: 60", "unreadable"),
+        ("KRB v KR: 40", "below_fifty"),
+        ("KRB v KR: 75, KR v KBR: 80", "named_twice"),
+    ],
+)
+def test_unreadable_named_positions_say_which_entry(text, problem):
+    with pytest.raises(NamedPositionError) as caught:
+        parse_named_positions(text)
+    assert caught.value.problem == problem
+    assert caught.value.entry in text
 
 
 def test_mate_comes_before_any_claim():

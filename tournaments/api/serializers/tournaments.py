@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from tournaments.models import PairingSystem, RatingMethod, RatingType, Tournament
-from tournaments.models.tournament import ruleset_choices
+from tournaments.models.tournament import MAX_DEFAULT_MINUTES, ruleset_choices
 from tournaments.services.configuration import TOURNAMENT_FIELDS, time_control_problems
 
 from .confirm import confirm_field
@@ -39,6 +39,10 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
     chief_arbiter = serializers.CharField(max_length=200, required=False, allow_blank=True)
     ruleset = serializers.ChoiceField(choices=ruleset_choices(), required=False)
     time_control = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    default_time_minutes = serializers.IntegerField(
+        min_value=0, max_value=MAX_DEFAULT_MINUTES, required=False, allow_null=True
+    )
+    fifty_move_positions = serializers.CharField(max_length=500, required=False, allow_blank=True)
     reverse_last_two_rounds = serializers.BooleanField(required=False)
     tiebreaks = serializers.ListField(
         child=serializers.CharField(max_length=20), required=False, max_length=20

@@ -76,3 +76,20 @@ def test_online_has_no_default_by_lateness():
     """The online room has no lateness rule: asking for one is a clear error."""
     with pytest.raises(IncidentError, match="online ruleset has no default by lateness"):
         rule_lateness(UNPLAYED, Attendance(START, ruled_at=at(90)), ONLINE)
+
+
+@pytest.mark.parametrize("ruleset", [CLASSIC, FIDE2023])
+def test_the_organisers_default_time_decides(ruleset):
+    """10.15 / 2023 6.7.1: the same arrival, 20 minutes late, under three default times."""
+    attendance = Attendance(START, ruled_at=at(25), white_arrived=at(0), black_arrived=at(20))
+    for minutes, decision in (
+        (15, Decision.GAME_OVER),
+        (20, Decision.PLAY_ON),
+        (30, Decision.PLAY_ON),
+    ):
+        ruling = rule_lateness(
+            UNPLAYED, attendance, ruleset.with_overrides(default_time=minutes * 60)
+        )
+        assert ruling.decision is decision, minutes
+    late = rule_lateness(UNPLAYED, attendance, ruleset.with_overrides(default_time=15 * 60))
+    assert "more than 15 minutes" in late.explanation.en
