@@ -11,6 +11,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, GameChange
+from games.rules.clocks import format_seconds
 from games.rules.rulesets import RULESETS
 
 register = template.Library()
@@ -30,6 +31,12 @@ CLOCK_CHANGES = {
     "add_used": _("added to the used time"),
     "add_remaining": _("added to the remaining time"),
 }
+
+
+@register.filter
+def clock_time(seconds: float) -> str:
+    """A clock reading as the clock shows it, ``1:59:39``."""
+    return format_seconds(seconds)
 
 
 @register.filter

@@ -667,3 +667,18 @@ def test_game_pages_carry_the_mark_of_a_tournament_that_left_fide_mode(client, c
     mark = "Not run in FIDE mode: left it after round 1 was paired (club rules)."
     for page in pages:
         assert mark in client.get(page).text, page
+
+
+def test_clock_readings_show_as_the_clock_shows_them(client, chebanenko, arbiter):
+    """Issue: each move's clock read "7179s"; an arbiter reads a clock as 1:59:39."""
+    from games.services import create_game, save_moves
+
+    game = create_game(
+        pairing=Pairing.objects.get(round__tournament=chebanenko, board=1), user=None
+    )
+    save_moves(game, ["e4", "e5"], user=None, clocks={1: (7179.0, 21.0), 2: (7163.0, 37.0)})
+    client.force_login(arbiter)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert '<span class="clock">1:59:39</span>' in page
+    assert '<span class="clock">1:59:23</span>' in page
+    assert "7179s" not in page
