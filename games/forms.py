@@ -255,6 +255,8 @@ LABELS: dict[str, Any] = {
     "white_remaining": _("White's time left until the control (seconds)"),
     "black_remaining": _("Black's time left until the control (seconds)"),
     "flagged": _("Whose flag fell"),
+    "flag_fallen": _("A flag has fallen since"),
+    "moves_asked": _("A player asked how many moves have been made"),
     "used_seconds": _("His used time on the clock (seconds)"),
     "adjourn_after_move": _("The session ends after move"),
     "earlier_fouls": _("His earlier fouls in this game"),

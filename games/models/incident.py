@@ -34,6 +34,10 @@ class IncidentKind(models.TextChoices):
     SCORESHEET_COMPLETION = "scoresheet_completion", _("Scoresheet completion")
     SCORESHEET_BORROWING = "scoresheet_borrowing", _("Borrowing a scoresheet")
     REFUSAL_TO_RECORD = "refusal_to_record", _("Refusal to keep score")
+    ARBITER_KEEPS_SCORE = (
+        "arbiter_keeps_score",
+        _("Neither player records: the arbiter keeps score"),
+    )
     FLAG_FALL = "flag_fall", _("Flag fall")
     PERIOD_END = "period_end", _("End of a period")
     RESIGNATION = "resignation", _("Resignation")
@@ -138,6 +142,7 @@ KIND_CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     IncidentKind.SCORESHEET_BORROWING: ("scoresheet.borrowing",),
     IncidentKind.REFUSAL_TO_RECORD: ("scoresheet.duty_refused",),
+    IncidentKind.ARBITER_KEEPS_SCORE: ("scoresheet.arbiter_keeps_score",),
     IncidentKind.FLAG_FALL: ("flag.fall",),
     IncidentKind.PERIOD_END: ("period.standing",),
 }

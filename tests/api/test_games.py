@@ -122,3 +122,20 @@ def test_a_draw_claim_is_ruled_through_the_api(
     pairing_token.credentials(HTTP_AUTHORIZATION=f"Token {token_for('pairing', on=tournament)}")
     assert pairing_token.post(url, {"kind": "draw_claim"}).status_code == 403
     assert [i["kind"] for i in arbiter.get(url).json()] == ["draw_claim"]
+
+
+def test_the_arbiter_keeping_score_is_ruled_through_the_api(
+    match: tuple[Tournament, Game], chief: Any
+) -> None:
+    """11.3: both players under five minutes before the control; neither records."""
+    tournament, game = match
+    url = f"/api/v1/tournaments/{tournament.slug}/games/{game.pk}/incidents/"
+    arbiter = APIClient()
+    arbiter.force_authenticate(chief)
+    body = {"kind": "arbiter_keeps_score", "white_remaining": 170, "black_remaining": 95}
+    ruled = arbiter.post(url, body, format="json")
+    assert ruled.status_code == 201, ruled.json()
+    assert (ruled.json()["article"], ruled.json()["decision"]) == ("11.3", "play_on")
+    # Fischer, with twenty minutes left, records himself: the arbiter does not take over.
+    white_records = arbiter.post(url, {**body, "white_remaining": 1200}, format="json")
+    assert white_records.json()["article"] == "11.1"

@@ -682,3 +682,31 @@ def test_clock_readings_show_as_the_clock_shows_them(client, chebanenko, arbiter
     assert '<span class="clock">1:59:39</span>' in page
     assert '<span class="clock">1:59:23</span>' in page
     assert "7179s" not in page
+
+
+def test_the_arbiter_keeps_score_when_neither_player_records(client, chebanenko, arbiter):
+    """11.3: both players under five minutes stop recording; the arbiter rules from the
+    game's page that he keeps score, and says nothing of the move count."""
+    client.force_login(arbiter)
+    game = start(client, chebanenko)
+    enter(client, game, FISCHER_12)
+    assert reverse("games:incident_new", args=[game.pk, "arbiter_keeps_score"]) in (
+        client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    )
+    page, incident = rule(
+        client,
+        game,
+        "arbiter_keeps_score",
+        {"white_remaining": "170", "black_remaining": "95", "moves_asked": "on"},
+    )
+    assert (incident.kind, incident.article, incident.decision) == (
+        "arbiter_keeps_score",
+        "11.3",
+        "play_on",
+    )
+    text = page.content.decode()
+    assert "the arbiter (or a deputy) keeps score" in text and "gets no answer" in text
+    chinese = client.get(
+        reverse("games:incident", args=[game.pk, incident.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
+    assert "由裁判员（或副裁判）记录" in chinese

@@ -66,6 +66,7 @@ from .online import (
 )
 from .periods import FlagFall, PeriodEnd, rule_flag_fall, rule_period_end
 from .scoresheets import (
+    NeitherRecords,
     Reconstruction,
     RefusalToRecord,
     ScoresheetBorrowing,
@@ -74,6 +75,7 @@ from .scoresheets import (
     SheetFault,
     SheetProblem,
     compare_scoresheet,
+    rule_neither_records,
     rule_refusal_to_record,
     rule_scoresheet_borrowing,
     rule_scoresheet_check,
@@ -97,6 +99,7 @@ RULES: dict[type[Any], Callable[[ReplayedGame, Any, Ruleset], Ruling]] = {
     ScoresheetCompletion: rule_scoresheet_completion,
     ScoresheetBorrowing: rule_scoresheet_borrowing,
     RefusalToRecord: rule_refusal_to_record,
+    NeitherRecords: rule_neither_records,
     FlagFall: rule_flag_fall,
     PeriodEnd: rule_period_end,
     Resignation: rule_resignation,
@@ -135,6 +138,7 @@ __all__ = [
     "IncidentError",
     "KingIntoCheck",
     "MoveFault",
+    "NeitherRecords",
     "OfferResponse",
     "OfferTiming",
     "PeriodEnd",
@@ -175,6 +179,7 @@ __all__ = [
     "rule_king_into_check",
     "rule_knocked_over",
     "rule_lateness",
+    "rule_neither_records",
     "rule_period_end",
     "rule_refusal_to_record",
     "rule_resignation",

@@ -32,6 +32,7 @@ from .lateness import Attendance
 from .online import Abandonment, AutomaticDrawCheck, KingIntoCheck, Resignation
 from .periods import FlagFall, PeriodEnd
 from .scoresheets import (
+    NeitherRecords,
     RefusalToRecord,
     ScoresheetBorrowing,
     ScoresheetCheck,
@@ -56,6 +57,7 @@ KINDS: dict[str, type[Any]] = {
     "scoresheet_completion": ScoresheetCompletion,
     "scoresheet_borrowing": ScoresheetBorrowing,
     "refusal_to_record": RefusalToRecord,
+    "arbiter_keeps_score": NeitherRecords,
     "flag_fall": FlagFall,
     "period_end": PeriodEnd,
     "resignation": Resignation,

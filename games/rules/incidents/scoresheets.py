@@ -113,6 +113,20 @@ class RefusalToRecord:
     """The game's control when the record has no ``TimeControl`` tag."""
 
 
+@dataclass(frozen=True)
+class NeitherRecords:
+    """11.3: neither player keeps score, e.g. both in time trouble. ``white_remaining`` and
+    ``black_remaining`` are their times left until the control (11.2); ``flag_fallen``: a
+    flag has fallen since; ``moves_asked``: a player asked how many moves have been made."""
+
+    white_remaining: float | None = None
+    black_remaining: float | None = None
+    flag_fallen: bool = False
+    moves_asked: bool = False
+    time_control: str | None = None
+    """The game's control when the record has no ``TimeControl`` tag."""
+
+
 def _record_sans(record: ReplayedGame) -> list[str]:
     board = chess.Board(record.starting_fen)
     sans = []
@@ -450,4 +464,93 @@ def rule_refusal_to_record(
         f"{SIDE_EN[refuser]} loses.",
         f"{SIDE_ZH[refuser]}拒绝按规则记录（{duty}）：{SIDE_ZH[refuser]}判负。",
         score=Score.loss_for(refuser),
+    )
+
+
+def rule_neither_records(
+    record: ReplayedGame, incident: NeitherRecords, ruleset: Ruleset
+) -> Ruling:
+    """11.3 (2023 8.5.1): when neither player need keep score, the arbiter (or a deputy)
+    keeps it, does not intervene unless a flag falls, and until then does not say how many
+    moves have been made. A player 11.2 does not excuse must record (11.1)."""
+    remaining = {chess.WHITE: incident.white_remaining, chess.BLACK: incident.black_remaining}
+    must_record = [
+        color
+        for color in chess.COLORS
+        if not is_excused(record, color, remaining[color], incident.time_control, ruleset)
+    ]
+    board = record.board()
+    made = {color: moves_made(board, color) for color in chess.COLORS}
+    facts: dict[str, object] = {
+        "must_record": [color_name(color) for color in must_record],
+        "white_moves": made[chess.WHITE],
+        "black_moves": made[chess.BLACK],
+    }
+    if must_record:
+        return _still_recording(must_record, ruleset, facts)
+    exemption = ruleset.scoresheet_exemption // 60
+    if incident.flag_fallen:
+        complete_both, flag = (
+            ruleset.article("scoresheet.complete_both"),
+            ruleset.article("flag.fall"),
+        )
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "scoresheet.arbiter_keeps_score",
+            "A flag has fallen: the arbiter intervenes. The arbiter's record shows "
+            f"{made[chess.WHITE]} moves by White and {made[chess.BLACK]} by Black. Both clocks "
+            "are stopped and both players complete their scoresheets from the arbiter's record "
+            f"({complete_both}); "
+            f"whether the flag fell before the control is ruled as a flag fall ({flag}).",
+            f"已落旗：裁判员介入。其记录显示白方已走{made[chess.WHITE]}回合，黑方已走"
+            f"{made[chess.BLACK]}回合。停钟，双方依裁判员的记录补全记录纸（{complete_both}）；"
+            f"落旗是否发生在时限之前，按落旗处理（{flag}）。",
+            details={**facts, "clocks_stopped": True},
+        )
+    asked_en = (
+        " A player who asks how many moves have been made gets no answer."
+        if incident.moves_asked
+        else ""
+    )
+    asked_zh = "棋手询问已走回合数，裁判员不予回答。" if incident.moves_asked else ""
+    return ruling(
+        ruleset,
+        Decision.PLAY_ON,
+        "scoresheet.arbiter_keeps_score",
+        f"Both players have less than {exemption} minutes left until the control and neither "
+        "records: the arbiter (or a deputy) keeps score, does not intervene unless a flag "
+        "falls, and until then does not say how many moves have been made." + asked_en,
+        f"双方距时限均不足{exemption}分钟，都不记录：由裁判员（或副裁判）记录。"
+        "除非落旗，裁判员不加干预；落旗之前不告诉棋手已走了多少回合。" + asked_zh,
+        details={**facts, "arbiter_keeps_score": True},
+    )
+
+
+def _still_recording(
+    must_record: Sequence[chess.Color], ruleset: Ruleset, facts: dict[str, object]
+) -> Ruling:
+    """Someone whom 11.2 does not excuse is there to keep score: the arbiter does not."""
+    refusal = ruleset.article("scoresheet.duty_refused")
+    if len(must_record) == 2:
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "scoresheet.record",
+            "Neither player is excused from keeping score: both must record every move; the "
+            f"arbiter does not keep score for them. Refusing to record is ruled under {refusal}.",
+            f"双方均不免记：都必须记录每一着，裁判员不代为记录。拒绝记录按{refusal}处理。",
+            details=facts,
+        )
+    player = must_record[0]
+    return ruling(
+        ruleset,
+        Decision.PLAY_ON,
+        "scoresheet.record",
+        f"Only {SIDE_EN[not player]} is excused from keeping score: {SIDE_EN[player]} must go on "
+        f"recording every move, and the arbiter does not keep score. Refusing to record is "
+        f"ruled under {refusal}.",
+        f"只有{SIDE_ZH[not player]}可以不记录：{SIDE_ZH[player]}必须继续记录每一着，"
+        f"裁判员不代为记录。拒绝记录按{refusal}处理。",
+        details=facts,
     )

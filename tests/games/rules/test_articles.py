@@ -133,6 +133,9 @@ FIDE2023_EXAMPLES = {
     "scoresheet_borrowing": ("fischer-spassky-1972-game6-after-27.pgn", "play_on", None, "8.5.2"),
     # 11.7 "Persistent refusal by a player to comply with the Laws ... loss of the game".
     "refusal_to_record": ("fischer-spassky-1972-game6-after-27.pgn", "game_over", "1-0", "11.7"),
+    # 8.5.1 "If neither player is required to keep score under Article 8.4, the arbiter or
+    # an assistant should try to be present and keep score."
+    "arbiter_keeps_score": ("fischer-spassky-1972-game6-after-27.pgn", "play_on", None, "8.5.1"),
     # 6.9 flag fall: "the game is lost by that player".
     "flag_fall": ("nepomniachtchi-liren-game1.pgn", "game_over", "1-0", "6.9"),
     # 5.1.2 "The game is lost by the player who declares he/she resigns".

@@ -44,6 +44,7 @@ CASES = {
     "scoresheet_completion": (FS_27, "classic", "play_on", None, "11.7"),
     "scoresheet_borrowing": (FS_27, "classic", "play_on", None, "11.5"),
     "refusal_to_record": (FS_27, "classic", "game_over", "1-0", "10.17"),
+    "arbiter_keeps_score": (FS_27, "classic", "play_on", None, "11.3"),
     "flag_fall": (ND, "classic", "game_over", "1-0", "10.14"),
     "period_end": (FS, "classic", "play_on", None, "Adjournment"),
     "resignation": (FS, "online", "game_over", "1-0", "10.2"),

@@ -8,6 +8,7 @@ import chess
 import pytest
 
 from games.rules.incidents import (
+    NeitherRecords,
     Reconstruction,
     RefusalToRecord,
     ScoresheetBorrowing,
@@ -15,13 +16,14 @@ from games.rules.incidents import (
     ScoresheetCompletion,
     SheetFault,
     compare_scoresheet,
+    rule_neither_records,
     rule_refusal_to_record,
     rule_scoresheet_borrowing,
     rule_scoresheet_check,
     rule_scoresheet_completion,
 )
-from games.rules.rulesets import CLASSIC
-from games.rules.rulings import ClockChange, Score
+from games.rules.rulesets import CLASSIC, FIDE2023
+from games.rules.rulings import ClockChange, Decision, Score
 
 from .conftest import first_plies
 
@@ -171,3 +173,60 @@ def test_not_recording_under_five_minutes_is_no_refusal(record):
     assert rule_refusal_to_record(record, refusal, CLASSIC).article == "11.2"
     both = RefusalToRecord((chess.WHITE, chess.BLACK), white_remaining=120, black_remaining=900)
     assert rule_refusal_to_record(record, both, CLASSIC).score is Score.WHITE_WINS
+
+
+# 11.3: neither player keeps score, both under five minutes from the control.
+BOTH_SHORT = NeitherRecords(white_remaining=170, black_remaining=95)
+
+
+def test_when_neither_player_records_the_arbiter_keeps_score(record):
+    ruling = rule_neither_records(record, BOTH_SHORT, CLASSIC)
+    assert (ruling.decision, ruling.article) == (Decision.PLAY_ON, "11.3")
+    assert ruling.details["arbiter_keeps_score"] is True
+    # The arbiter's own record: 10 moves each (he does not tell the players).
+    assert (ruling.details["white_moves"], ruling.details["black_moves"]) == (10, 10)
+    assert "does not say how many moves have been made" in ruling.explanation.en
+    assert "不告诉棋手已走了多少回合" in ruling.explanation.zh
+    asked = rule_neither_records(
+        record, NeitherRecords(white_remaining=170, black_remaining=95, moves_asked=True), CLASSIC
+    )
+    assert "gets no answer" in asked.explanation.en
+
+
+def test_after_a_flag_falls_the_scoresheets_are_completed_from_the_arbiters_record(record):
+    flag = NeitherRecords(white_remaining=0, black_remaining=40, flag_fallen=True)
+    ruling = rule_neither_records(record, flag, CLASSIC)
+    assert ruling.article == "11.3"
+    assert ruling.details["clocks_stopped"] is True
+    assert "(11.7)" in ruling.explanation.en and "(10.14)" in ruling.explanation.en
+    assert "10 moves by White and 10 by Black" in ruling.explanation.en
+
+
+@pytest.mark.parametrize(
+    ("white", "black", "must_record", "text"),
+    [
+        (600, 95, ["white"], "Only Black is excused from keeping score: White must go on"),
+        (170, None, ["black"], "Only White is excused from keeping score: Black must go on"),
+        (600, 900, ["white", "black"], "Neither player is excused from keeping score"),
+    ],
+)
+def test_a_player_with_five_minutes_or_more_still_records(record, white, black, must_record, text):
+    """11.3 applies only when neither player must record: with five minutes or more left
+    (11.2) a player keeps score himself (11.1); refusing is 11.4."""
+    ruling = rule_neither_records(
+        record, NeitherRecords(white_remaining=white, black_remaining=black), CLASSIC
+    )
+    assert (ruling.article, ruling.details["must_record"]) == ("11.1", must_record)
+    assert text in ruling.explanation.en and "ruled under 11.4" in ruling.explanation.en
+
+
+def test_under_the_2023_laws_an_increment_of_30_seconds_keeps_both_recording(record):
+    """2023 8.4 excuses a player under five minutes only without 30 s or more added per
+    move, so with 90'/40 + 30' + 30" the arbiter does not take over (8.5.1)."""
+    with_increment = NeitherRecords(170, 95, time_control="90'/40 + 30' + 30\"")
+    assert rule_neither_records(record, with_increment, FIDE2023).details["must_record"] == [
+        "white",
+        "black",
+    ]
+    without = NeitherRecords(170, 95, time_control="40/7200:3600")
+    assert rule_neither_records(record, without, FIDE2023).article == "8.5.1"
