@@ -106,7 +106,9 @@ def dispatch(job_id: int) -> None:
 
         app.send_task("jobs.run", args=[job_id])
     else:
-        threading.Thread(target=_run_in_thread, args=(job_id,), daemon=True).start()
+        threading.Thread(
+            target=_run_in_thread, args=(job_id,), name=f"job-{job_id}", daemon=True
+        ).start()
 
 
 def _run_in_thread(job_id: int) -> None:
