@@ -280,6 +280,7 @@ def give_role(walk: Walk, tournament, username: str, role: str) -> None:
 
 
 def fits_the_phone(walk: Walk) -> None:
+    walk.page.wait_for_load_state()  # right after a click the next page may not be there yet
     width = walk.page.evaluate("document.documentElement.scrollWidth")
     if width > PHONE["width"]:
         walk.shot("too_wide")
@@ -297,8 +298,8 @@ def deputy_sees_no_sealed_move(deputy: Walk, tournament, game_url: str) -> None:
     fits_the_phone(deputy)
     expect(page.get_by_role("link", name="Resume: open the envelope")).to_have_count(0)
     page.get_by_role("link", name="Sealed envelope").click()
-    fits_the_phone(deputy)
     expect(page.locator("article.envelope")).to_contain_text("sealed")
+    fits_the_phone(deputy)
     assert "O-O" not in page.content()
     deputy.shot("deputy_envelope_phone")
     response = page.goto(game_url + "resume/")
