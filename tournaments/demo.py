@@ -199,13 +199,18 @@ def _play(round_: Round, rng: random.Random, *, special: dict[int, str] | None =
         Pairing.objects.filter(pk=board.pk).update(entered_at=moment)
 
 
+ACKNOWLEDGE = "acknowledge"
+"""The demo's pairings acknowledge what an arbiter would be asked (FIDE checklist L55, L2):
+on an installation whose newest rating list is over a day old (C20), pairing asks first."""
+
+
 def _pair(tournament: Tournament, start: datetime) -> Round:
     """Pair the next round two hours before it starts."""
     with dated(start - timedelta(hours=2)):
         if tournament.system == PairingSystem.ROUND_ROBIN:
-            round_ = generate_round_robin_round(tournament)
+            round_ = generate_round_robin_round(tournament, confirm=ACKNOWLEDGE)
         else:
-            round_ = pair_swiss_round(tournament)
+            round_ = pair_swiss_round(tournament, confirm=ACKNOWLEDGE)
     round_.starts_at = start
     round_.save(update_fields=["starts_at"])
     return round_

@@ -1,12 +1,24 @@
 """The demo events: deterministic, idempotent with --if-empty, showing what the app handles."""
 
+import datetime
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
-from tournaments.models import ByeKind, Pairing, Result, ResultChange, Tournament, TournamentLog
+from tournaments.models import (
+    ByeKind,
+    Pairing,
+    RatingList,
+    Result,
+    ResultChange,
+    Tournament,
+    TournamentLog,
+)
 from tournaments.selectors import tournament_standings
+from tournaments.services.ratings import import_rating_list_from_url
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +66,14 @@ def test_the_demo_shows_the_cases_an_arbiter_meets():
     assert tournament_standings(round_robin).pending
     assert ResultChange.objects.filter(reason=ResultChange.Reason.CORRECTION).count() == 1
     assert TournamentLog.objects.filter(kind=TournamentLog.Kind.ADJOURNMENT).exists()
+
+
+def test_the_demo_loads_beside_a_rating_list_over_a_day_old():
+    """Pairing asks to acknowledge an old list (FIDE checklist C20); the demo answers it."""
+    lists = Path(__file__).resolve().parent.parent / "data" / "ratinglist"
+    old = import_rating_list_from_url((lists / "standard_sep26frl.txt").as_uri())
+    RatingList.objects.filter(pk=old.pk).update(
+        imported_at=timezone.now() - datetime.timedelta(days=3)
+    )
+    load()
+    assert Tournament.objects.get(slug="demo-swiss").rounds.count() == 5
