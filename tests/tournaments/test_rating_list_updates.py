@@ -137,3 +137,10 @@ def test_the_command_fetches_and_updates(served) -> None:
     with pytest.raises(CommandError, match="no such rating list") as refused:
         call_command("import_rating_list", "--update", "999")
     assert refused.value.returncode == 2
+
+
+def test_an_arbiter_cannot_make_the_server_fetch_from_inside_its_network(served) -> None:
+    # The server fetches the address: 127.0.0.1 (or a private address) is for staff only.
+    with pytest.raises(TournamentError, match="inside this network"):
+        import_rating_list_from_url(served + STANDARD.name, user=UserFactory())
+    assert not RatingList.objects.exists()

@@ -9,6 +9,8 @@ until the arbiter accepts that difference.
 from __future__ import annotations
 
 import datetime
+import ipaddress
+import socket
 import tempfile
 import urllib.error
 import urllib.parse
@@ -133,12 +135,16 @@ def import_rating_list_from_url(
             _("%(url)s is not an http://, https:// or file:// address of a list file.")
             % {"url": url[:200]}
         )
-    if parsed.scheme == "file" and user is not None and not user.is_staff:
+    trusted = user is None or user.is_staff
+    if parsed.scheme == "file" and not trusted:
         raise TournamentError(_("Only staff may import a list from a file on the server."))
     name = urllib.parse.unquote(parsed.path).rstrip("/").rsplit("/", 1)[-1] or "list"
+    opener = urllib.request.build_opener() if trusted else _public_only_opener()
     with tempfile.TemporaryFile() as copy:
         try:
-            with urllib.request.urlopen(url, timeout=FETCH_TIMEOUT) as response:
+            if not trusted:
+                _refuse_internal_host(url)
+            with opener.open(url, timeout=FETCH_TIMEOUT) as response:
                 _copy_limited(response, copy)
         except (urllib.error.URLError, OSError, ValueError) as error:
             reason = getattr(error, "reason", None) or error
@@ -150,6 +156,36 @@ def import_rating_list_from_url(
     rating_list.url = url
     rating_list.save(update_fields=["url"])
     return rating_list
+
+
+class _InternalAddress(ValueError):
+    pass
+
+
+def _refuse_internal_host(url: str) -> None:
+    """An arbiter's address must lead outside the server's own network: the server fetches
+    it, and an address inside (loopback, private, link-local) would let a page read what
+    only the server can reach. Staff and commands may use any address."""
+    host = urllib.parse.urlsplit(url).hostname or ""
+    try:
+        found = socket.getaddrinfo(host, None)
+    except OSError as error:
+        raise urllib.error.URLError(error) from error
+    for *_rest, address in found:
+        ip = ipaddress.ip_address(address[0])
+        if not ip.is_global or ip.is_multicast:
+            raise _InternalAddress(_("only staff may fetch from an address inside this network"))
+
+
+class _CheckedRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
+        _refuse_internal_host(newurl)
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+def _public_only_opener() -> urllib.request.OpenerDirector:
+    """http and https only, and every redirect checked like the first address."""
+    return urllib.request.build_opener(_CheckedRedirects())
 
 
 def _copy_limited(source: IO[bytes], target: IO[bytes]) -> None:
