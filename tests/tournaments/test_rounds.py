@@ -27,6 +27,7 @@ from tournaments.services import (
     submit_pairings,
 )
 from tournaments.services.trf_exchange import export_trf, import_trf
+from tournaments.trf import read_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -104,6 +105,13 @@ def test_baku_acceleration_pairs_ga_apart_and_is_exported_as_xxa():
     exported = export_trf(tournament, version=2026)
     assert "XXA    1  1.0  1.0  0.5" in exported.splitlines()
     assert not any(line.startswith("XXA    5") for line in exported.splitlines())
+    # TRF-2026's own record 250: points, first and last round, first and last player.
+    assert [line for line in exported.splitlines() if line.startswith("250")] == [
+        "250       1.0   1   2    1    4",
+        "250       0.5   3   3    1    4",
+    ]
+    assert read_trf(exported.encode()).acceleration_250 == read_trf(exported.encode()).acceleration
+    assert not [line for line in export_trf(tournament).splitlines() if line.startswith("250")]
 
 
 def test_announced_byes_and_the_pab_are_stored_with_the_round():

@@ -462,10 +462,38 @@ def _header_records(
     controller = _pairing_controller(tournament) if version == 2026 else ""
     if controller:
         yield TrfRecord(f"182 {controller}")
+    if version == 2026 and not TrfSource.objects.filter(tournament=tournament).exists():
+        # An imported file's own XXA/250 are written back as it said them (the merge).
+        yield from _acceleration_records(tournament)
     if version == 2026 and tournament.tiebreaks:
         yield TrfRecord("202 " + " ".join(tournament.tiebreaks))
     if version == 2026 and tournament.rating_method != RatingMethod.FIDE:
         yield TrfRecord(f"172 {tournament.federation:<3} {tournament.rating_method}")
+
+
+def _acceleration_records(tournament: Tournament) -> Iterable[TrfRecord]:
+    """TRF-2026 records 250: the virtual points, the rounds and the players they go to, one
+    record per run of consecutive rounds with the same points, for each run of consecutive
+    starting ranks that get the same points in every round (Baku: two records)."""
+    by_rank = sorted(tournament_accelerations(tournament).items())
+    groups: list[tuple[tuple[Fraction, ...], int, int]] = []
+    for rank, points in by_rank:
+        if groups and groups[-1][0] == points and groups[-1][2] == rank - 1:
+            groups[-1] = (points, groups[-1][1], rank)
+        else:
+            groups.append((points, rank, rank))
+    for points, first_player, last_player in groups:
+        number = 0
+        while number < len(points):
+            last = number
+            while last + 1 < len(points) and points[last + 1] == points[number]:
+                last += 1
+            if points[number]:
+                yield TrfRecord(
+                    f"250 {'':4} {float(points[number]):4.1f} {number + 1:3d} {last + 1:3d} "
+                    f"{first_player:4d} {last_player:4d}"
+                )
+            number = last + 1
 
 
 def _pairing_controller(tournament: Tournament) -> str:
