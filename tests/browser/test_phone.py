@@ -41,7 +41,9 @@ def test_arbiter_pages_fit_a_phone_screen(browser, live_server):
     context.close()
 
 
-def test_at_390_px_the_header_is_one_line_and_the_keyboard_help_starts_closed(browser, live_server):
+def test_at_390_px_the_header_keeps_the_account_in_view_and_the_keyboard_help_starts_closed(
+    browser, live_server
+):
     tournament = TournamentFactory(system="round_robin", number_of_rounds=3)
     for _ in range(4):
         PlayerFactory(tournament=tournament)
@@ -51,8 +53,13 @@ def test_at_390_px_the_header_is_one_line_and_the_keyboard_help_starts_closed(br
     page = context.new_page()
     log_in(page, "deputy")
     page.goto(f"/tournaments/{tournament.pk}/rounds/1/")
+    # Two rows, not three: Help, the account and the language in view (they once sat off
+    # screen in a row that scrolled sideways), the page's links in a row of their own.
     header = page.locator(".site-header").bounding_box()
-    assert header is not None and header["height"] < 60, header
+    assert header is not None and header["height"] < 90, header
+    for control in ("a.help", "form.inline button", "#language-select"):
+        box = page.locator(f".site-header {control}").first.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390, (control, box)
     assert not page.locator("details.keys").evaluate("element => element.open")
     # A correction's reason field takes the card's width.
     page.locator("#result-1").select_option("1-0")
