@@ -315,11 +315,22 @@ def wall_chart_table(
             )
         )
     title = _("Wall chart %(after)s") % {"after": _round_label(sheet, planned_rounds)}
+    notes = _notes(standings)
+    if any(
+        p.entry(n).outcome is Outcome.NOT_PAIRED
+        for p in players.values()
+        for n in range(1, sheet.rounds + 1)
+    ):
+        notes.append(
+            _(
+                "An empty round cell: the player was not in the event that round (a late entry, or after withdrawing)."
+            )
+        )
     return Table(
         title,
         tuple(columns),
         tuple(rows),
-        tuple(_notes(standings)),
+        tuple(notes),
         bool(standings.pending),
         name=f"wall-chart-round-{sheet.rounds}",
     )

@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 
 from tournaments.reports.tables import round_robin_table, wall_chart_table
+from tournaments.scoring.sheet import Outcome, RoundEntry
 from tournaments.scoring.standings import compute_standings
 
 from .conftest import trf_sheet
@@ -45,3 +46,36 @@ def test_round_robin_grid_headers_are_the_rows_starting_numbers(held_round_robin
     assert numbers == ["1", "2", "3", "6", "5", "4"]  # Helene, Franck, David: no. 6, 5, 4
     grid_headers = [column.label for column in table.columns[6 : 6 + len(numbers)]]
     assert grid_headers == numbers
+
+
+def test_a_wall_chart_with_empty_round_cells_says_what_they_mean():
+    # Karl-Mala 2005 with every unpaired round made a zero-point bye: no empty cell.
+    sheet = trf_sheet("karl_mala_2005.trf")
+    rounds = range(1, sheet.rounds + 1)
+    full = [
+        replace(
+            p,
+            rounds=tuple(
+                RoundEntry(n, Outcome.ZERO_BYE)
+                if p.entry(n).outcome is Outcome.NOT_PAIRED
+                else p.entry(n)
+                for n in rounds
+            ),
+        )
+        for p in sheet.players
+    ]
+    sheet = replace(sheet, players=tuple(full))
+    note = "An empty round cell: the player was not in the event that round"
+    table = wall_chart_table(sheet, compute_standings(sheet, ["BH"]))
+    assert not any(n.startswith(note) for n in table.notes)
+    # Player 18 enters in round 2: his round-1 cell is empty, and the notes say why.
+    late = tuple(
+        replace(p, rounds=(RoundEntry(1, Outcome.NOT_PAIRED), *p.rounds[1:]))
+        if p.start_rank == 18
+        else p
+        for p in sheet.players
+    )
+    table = wall_chart_table(replace(sheet, players=late), compute_standings(sheet, ["BH"]))
+    row = next(row for row in table.texts() if row[1] == "18")
+    assert row[6] == ""
+    assert any(n.startswith(note) for n in table.notes)
