@@ -96,3 +96,23 @@ def test_deputy_sees_but_cannot_apply(client, chief) -> None:
     assert client.get(url).status_code == 200
     assert client.post(url, {"accept": ["1:title"]}).status_code == 403
     assert client.get(reverse("tournaments:rating_lists")).status_code == 403
+
+
+def test_the_ratings_page_in_chinese_names_where_each_rating_came_from(client, chief) -> None:
+    # A rapid event: the rapid rating, else the standard one (the effective rapid rating).
+    PlayerFactory(tournament=chief, rating_rapid=2100)
+    PlayerFactory(tournament=chief, rating_rapid=None, rating_standard=2000)
+    page = client.get(
+        reverse("tournaments:ratings", args=[chief.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
+    sources = [cell.split("<td>")[-1] for cell in page.split("</td>\n  </tr>")[:-1]]
+    assert sources == ["快棋", "标准棋"], sources
+    assert "国家等级分" in page  # the national rating's column, not "country"
+
+
+def test_the_ties_page_in_chinese_heads_the_place_column_as_a_standing(client, chief) -> None:
+    PlayerFactory.create_batch(2, tournament=chief)
+    page = client.get(
+        reverse("tournaments:ties", args=[chief.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
+    assert '<th scope="col">名次</th>' in page and "地点" not in page
