@@ -316,14 +316,11 @@ def wall_chart_table(
         )
     title = _("Wall chart %(after)s") % {"after": _round_label(sheet, planned_rounds)}
     notes = _notes(standings)
-    if any(
-        p.entry(n).outcome is Outcome.NOT_PAIRED
-        for p in players.values()
-        for n in range(1, sheet.rounds + 1)
-    ):
+    if any(_outside_the_event(p, sheet.rounds) for p in players.values()):
         notes.append(
             _(
-                "An empty round cell: the player was not in the event that round (a late entry, or after withdrawing)."
+                "An empty round cell: the player was not in the event that round (a late "
+                "entry, or after withdrawing)."
             )
         )
     return Table(
@@ -334,6 +331,21 @@ def wall_chart_table(
         bool(standings.pending),
         name=f"wall-chart-round-{sheet.rounds}",
     )
+
+
+def _outside_the_event(player: PlayerSheet, rounds: int) -> bool:
+    """Whether the player has an empty round because he was not in the event then: before
+    his first round (a late entry) or after his withdrawal. (A round whose result is not yet
+    in is empty too; the provisional note says so.)"""
+    played = [n for n in range(1, rounds + 1) if player.entry(n).outcome is not Outcome.NOT_PAIRED]
+    for n in range(1, rounds + 1):
+        if player.entry(n).outcome is not Outcome.NOT_PAIRED:
+            continue
+        if not played or n < played[0]:
+            return True
+        if player.withdrawn_after is not None and n > player.withdrawn_after:
+            return True
+    return False
 
 
 def starting_list_table(sheet: TournamentSheet) -> Table:
