@@ -236,10 +236,18 @@ def _board_back_in_play(
     (on the round page, the dashboard's count and the crosstable's "A")."""
     if game.pairing is None or game.pairing.result != Result.ADJOURNED:
         return
+    _record_on_board(game, incident, Result.NOT_PLAYED, reason, user)
+
+
+def _record_on_board(
+    game: Game, incident: Incident, result: Result, reason: str, user: AbstractBaseUser | None
+) -> None:
+    """The ruling's result on the game's board, citing the incident."""
+    assert game.pairing is not None
     try:
         record_result(
             game.pairing,
-            Result.NOT_PLAYED,
+            result,
             source=EntrySource.RULING,
             user=user,
             reason=reason,
@@ -291,17 +299,7 @@ def _annul(
     game.result_article = incident.article
     game.save(update_fields=["result_reason", "result_article", "updated_at"])
     if decision is Decision.VOID and game.pairing is not None:
-        try:
-            record_result(
-                game.pairing,
-                Result.VOID,
-                source=EntrySource.RULING,
-                user=user,
-                reason=reason,
-                ruling_ref=f"{incident.article} (incident {incident.pk})",
-            )
-        except TournamentError as error:
-            raise GameError(error.problems) from None
+        _record_on_board(game, incident, Result.VOID, reason, user)
 
 
 def _set_status(
