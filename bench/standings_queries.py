@@ -157,17 +157,9 @@ def main(argv: list[str] | None = None) -> None:
 def _pairing_rows(tournament):
     """The rows the sheet is read from, as the selector reads them, and nothing else."""
     from tournaments.models import Pairing
+    from tournaments.selectors import SHEET_COLUMNS
 
-    return Pairing.objects.filter(round__tournament=tournament).values_list(
-        "round__number",
-        "white_id",
-        "white__start_rank",
-        "black_id",
-        "black__start_rank",
-        "bye",
-        "result",
-        "unrated",
-    )
+    return Pairing.objects.filter(round__tournament=tournament).values_list(*SHEET_COLUMNS)
 
 
 if __name__ == "__main__":

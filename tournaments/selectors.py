@@ -62,6 +62,19 @@ def tournament_list(*, public_only: bool = True) -> QuerySet[Tournament]:
     return tournaments.filter(public=True) if public_only else tournaments
 
 
+SHEET_COLUMNS = (
+    "round__number",
+    "white_id",
+    "white__start_rank",
+    "black_id",
+    "black__start_rank",
+    "bye",
+    "result",
+    "unrated",
+)
+"""What the standings sheet reads of each board, and nothing more."""
+
+
 def _entries(
     tournament: Tournament, after_round: int | None
 ) -> tuple[dict[int, list[RoundEntry]], int]:
@@ -69,16 +82,7 @@ def _entries(
     boards = Pairing.objects.filter(round__tournament=tournament)
     if after_round is not None:
         boards = boards.filter(round__number__lte=after_round)
-    rows = boards.values_list(
-        "round__number",
-        "white_id",
-        "white__start_rank",
-        "black_id",
-        "black__start_rank",
-        "bye",
-        "result",
-        "unrated",
-    )
+    rows = boards.values_list(*SHEET_COLUMNS)
     entries: dict[int, list[RoundEntry]] = defaultdict(list)
     last = 0
     for number, white, white_rank, black, black_rank, bye, result, unrated in rows:
