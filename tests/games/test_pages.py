@@ -332,18 +332,7 @@ def test_sealed_move_is_hidden_until_the_resumption(client, chebanenko, arbiter,
     client.force_login(arbiter)
     game = start(client, chebanenko)
     enter(client, game, FISCHER_12)
-    page = client.post(
-        reverse("games:seal", args=[game.pk]),
-        {
-            "sealer": "white",
-            "sealed_move": "Qa3",
-            "white_used": "6000",
-            "black_used": "6500",
-            "adjourned_at": "2020-05-23T20:00",
-            "resumes_at": "2020-05-24T10:00",
-        },
-        follow=True,
-    )
+    page = seal(client, game, follow=True)
     envelope = SealedEnvelope.objects.get(game=game)
     assert "Qa3" not in page.content.decode()
     game.refresh_from_db()
@@ -353,29 +342,18 @@ def test_sealed_move_is_hidden_until_the_resumption(client, chebanenko, arbiter,
     chief_view = client.get(reverse("games:envelope", args=[game.pk, envelope.pk]))
     assert '<strong class="no-print">Qa3</strong>' in chief_view.content.decode()
     client.force_login(arbiter)
-    attendance = {
-        "session_start": "2020-05-24T10:00",
-        "ruled_at": "2020-05-24T10:05",
-        "white_arrived": "2020-05-24T09:58",
-        "black_arrived": "2020-05-24T09:59",
-    }
     # Only the chief arbiter opens sealed moves (the roles page): not the deputy.
     assert (
         "Resume: open the envelope"
         not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
     )
-    assert client.post(reverse("games:resume", args=[game.pk]), attendance).status_code == 403
+    assert client.post(reverse("games:resume", args=[game.pk]), RESUMED_ON_TIME).status_code == 403
     envelope.refresh_from_db()
     assert not envelope.is_open
     client.force_login(chief)
     page = client.post(
         reverse("games:resume", args=[game.pk]),
-        {
-            "session_start": "2020-05-24T10:00",
-            "ruled_at": "2020-05-24T10:05",
-            "white_arrived": "2020-05-24T09:58",
-            "black_arrived": "2020-05-24T09:59",
-        },
+        RESUMED_ON_TIME,
         follow=True,
     )
     assert "Qa3" in page.content.decode()
@@ -402,18 +380,29 @@ def test_the_printed_envelope_never_shows_the_sealed_move(client, chebanenko, ar
     assert '<span class="print-only">sealed</span><strong class="no-print">Qa3</strong>' in page
 
 
-def seal(client, game):
-    client.post(
+def seal(client, game, move="Qa3", **options):
+    """Adjourn the game with White sealing ``move``; the seal form's reply."""
+    return client.post(
         reverse("games:seal", args=[game.pk]),
         {
             "sealer": "white",
-            "sealed_move": "Qa3",
+            "sealed_move": move,
             "white_used": "6000",
             "black_used": "6500",
             "adjourned_at": "2020-05-23T20:00",
             "resumes_at": "2020-05-24T10:00",
         },
+        **options,
     )
+
+
+RESUMED_ON_TIME = {
+    "session_start": "2020-05-24T10:00",
+    "ruled_at": "2020-05-24T10:05",
+    "white_arrived": "2020-05-24T09:58",
+    "black_arrived": "2020-05-24T09:59",
+}
+"""The resumption form: the session starts, both players are at the board in time."""
 
 
 def test_a_resumed_game_is_no_longer_an_adjourned_board(client, chebanenko, arbiter, chief):
@@ -429,12 +418,7 @@ def test_a_resumed_game_is_no_longer_an_adjourned_board(client, chebanenko, arbi
     client.force_login(chief)
     client.post(
         reverse("games:resume", args=[game.pk]),
-        {
-            "session_start": "2020-05-24T10:00",
-            "ruled_at": "2020-05-24T10:05",
-            "white_arrived": "2020-05-24T09:58",
-            "black_arrived": "2020-05-24T09:59",
-        },
+        RESUMED_ON_TIME,
     )
     apply(client, Incident.objects.get(game=game, kind="resumption"))
     game.refresh_from_db()
@@ -476,26 +460,11 @@ def test_illegal_sealed_move_loses_at_the_resumption(client, chebanenko, arbiter
     client.force_login(arbiter)
     game = start(client, chebanenko)
     enter(client, game, FISCHER_12)
-    client.post(
-        reverse("games:seal", args=[game.pk]),
-        {
-            "sealer": "white",
-            "sealed_move": "Qa8",
-            "white_used": "6000",
-            "black_used": "6500",
-            "adjourned_at": "2020-05-23T20:00",
-            "resumes_at": "2020-05-24T10:00",
-        },
-    )
+    seal(client, game, move="Qa8")
     client.force_login(chief)
     client.post(
         reverse("games:resume", args=[game.pk]),
-        {
-            "session_start": "2020-05-24T10:00",
-            "ruled_at": "2020-05-24T10:05",
-            "white_arrived": "2020-05-24T09:58",
-            "black_arrived": "2020-05-24T09:59",
-        },
+        RESUMED_ON_TIME,
     )
     incident = Incident.objects.get(game=game, kind="resumption")
     assert incident.article == "10.16(3)"
