@@ -125,12 +125,7 @@ def test_the_api_exchanges_and_regenerates_with_a_confirmation():
 
 def test_a_round_1_absentee_has_no_starting_rank_until_he_arrives():
     """Checklist B11 (C.04.2): numbered on arrival by his rating, as a late entrant."""
-    tournament = create_tournament(name="Open", system=PairingSystem.SWISS, number_of_rounds=5)
-    for name, rating in [("Ann", 2100), ("Bob", 2000), ("Cat", 1900), ("Dan", 1800)]:
-        add_player(tournament, name=name, rating_standard=rating)
-    late = add_player(tournament, name="Eve", rating_standard=2200)
-    request_absence(late, 1, Absence.Kind.ZERO_POINT_BYE, reason="flight delayed")
-    assign_start_ranks(tournament)
+    tournament = _absentee_event()
     assert order(tournament) == ["Ann", "Bob", "Cat", "Dan"]
     assert tournament.players.get(name="Eve").start_rank is None
     round_1 = publish_round(pair_swiss_round(tournament))
@@ -149,6 +144,7 @@ def test_a_round_1_absentee_has_no_starting_rank_until_he_arrives():
 
 
 def _absentee_event():
+    """Four players numbered; Eve, the highest rated, absent from round 1."""
     tournament = create_tournament(name="Open", system=PairingSystem.SWISS, number_of_rounds=5)
     for name, rating in [("Ann", 2100), ("Bob", 2000), ("Cat", 1900), ("Dan", 1800)]:
         add_player(tournament, name=name, rating_standard=rating)
