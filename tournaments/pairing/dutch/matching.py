@@ -174,23 +174,18 @@ class Matching:
         self.changed.clear()
         for v in sorted(touched):
             self._expose(v)
+        # Every touched dual first (feasible everywhere), then the greedy matching: matched
+        # there, a touched neighbour would keep a dual too low for its other edges.
         for v in sorted(touched):
-            self.dual[v] = max(
-                (
-                    self.twice[p >> 1] - self.dual[endpoint[p]]
-                    for p in self.neighbend[v]
-                    if self.alive[p >> 1]
-                ),
-                default=0,
-            )
+            self.dual[v] = self._tightest(v)[0]
         for v in range(self.n):
             if mate[v] == -1 and not dead[v]:
                 self._settle(v)
 
-    def _settle(self, v: int) -> None:
-        """Exposed single vertex ``v`` (every edge feasible): lower its dual as far as its
-        edges allow; the edge that stops it is tight, and is matched when its other end is
-        exposed too (a greedy start that leaves the stages little to do)."""
+    def _tightest(self, v: int) -> tuple[int, int]:
+        """The lowest dual that keeps every edge at single vertex ``v`` feasible, and the
+        endpoint of the edge that sets it (one to an exposed vertex when several do); ``(0,
+        -1)`` without edges."""
         twice, alive, endpoint, dual, mate = (
             self.twice,
             self.alive,
@@ -200,17 +195,23 @@ class Matching:
         )
         best, tight = 0, -1
         for p in self.neighbend[v]:
-            k = p >> 1
-            if alive[k]:
-                need = twice[k] - dual[endpoint[p]]
+            if alive[p >> 1]:
+                need = twice[p >> 1] - dual[endpoint[p]]
                 if tight == -1 or need > best or (need == best and mate[endpoint[p]] == -1):
                     best, tight = need, p
+        return best, tight
+
+    def _settle(self, v: int) -> None:
+        """Exposed single vertex ``v`` (every edge feasible): lower its dual as far as its
+        edges allow; the edge that stops it is tight, and is matched when its other end is
+        exposed too (a greedy start that leaves the stages little to do)."""
+        best, tight = self._tightest(v)
         if tight == -1:
             return
-        dual[v] = best
-        u = endpoint[tight]
-        if mate[u] == -1:
-            mate[v], mate[u] = tight, tight ^ 1
+        self.dual[v] = best
+        u = self.endpoint[tight]
+        if self.mate[u] == -1:
+            self.mate[v], self.mate[u] = tight, tight ^ 1
 
     def _compact(self) -> None:
         """Drop dead edges from the adjacency lists."""
