@@ -158,10 +158,6 @@ def import_rating_list_from_url(
     return rating_list
 
 
-class _InternalAddress(ValueError):
-    pass
-
-
 def _refuse_internal_host(url: str) -> None:
     """An arbiter's address must lead outside the server's own network: the server fetches
     it, and an address inside (loopback, private, link-local) would let a page read what
@@ -174,7 +170,7 @@ def _refuse_internal_host(url: str) -> None:
     for *_rest, address in found:
         ip = ipaddress.ip_address(address[0])
         if not ip.is_global or ip.is_multicast:
-            raise _InternalAddress(_("only staff may fetch from an address inside this network"))
+            raise ValueError(_("only staff may fetch from an address inside this network"))
 
 
 class _CheckedRedirects(urllib.request.HTTPRedirectHandler):
