@@ -255,14 +255,30 @@ def test_a_whole_swiss_event_in_the_browser(browser, live_server, chief):
     context.close()
 
 
+FORM_FIELDS = """() => Array.from(document.querySelectorAll("main form [name]"))
+    .filter(e => e.name !== "csrfmiddlewaretoken" && e.type !== "submit")
+    .map(e => [e.name, e.type === "checkbox" || e.type === "radio" ? e.checked : e.value])"""
+
+
+def saved_untouched(walk: Walk, url: str, save: str, said: str = "") -> None:
+    """The form at ``url``, saved as it is (the page then saying ``said``), reopens with
+    every field as it was."""
+    page = walk.page
+    page.goto(url)
+    before = page.evaluate(FORM_FIELDS)
+    assert len(before) > 5, before  # the form's own fields, not the header's
+    page.get_by_role("button", name=save).click()
+    if said:
+        expect(page.get_by_role("status").first).to_contain_text(said)
+    walk.check()
+    page.goto(url)
+    assert page.evaluate(FORM_FIELDS) == before
+
+
 def edit_untouched(walk: Walk, tournament) -> None:
     """Saved as it is, once a round is paired, the tournament keeps every field."""
     page = walk.page
-    page.goto(f"/tournaments/{tournament.pk}/edit/")
-    page.get_by_role("button", name="Save").click()
-    expect(page.get_by_role("status").first).to_contain_text("Tournament saved")
-    walk.check()
-    page.goto(f"/tournaments/{tournament.pk}/edit/")
+    saved_untouched(walk, f"/tournaments/{tournament.pk}/edit/", "Save", "Tournament saved")
     expect(page.locator("#id_start_date")).to_have_value("2026-12-10")
     expect(page.locator("#id_tiebreaks")).to_have_value("BH/C1, BH, SB")
     expect(page.locator("#id_deputy_arbiters")).to_have_value("FA Ola Dahl")
@@ -418,11 +434,9 @@ def chinese_pages(walk: Walk, tournament, game_url: str) -> None:
     expect(page.locator("#id_birth_date")).to_have_value("2009-03-04")
     expect(page.locator("#id_sex")).to_have_value("w")
     expect(page.locator("#id_club")).to_have_value("Bergens Schakklub")
-    page.goto(f"{t}/edit/")
+    saved_untouched(walk, f"{t}/players/{player.pk}/edit/", "保存")
     # The edit page, saved untouched, keeps every field (the dates above all).
-    page.get_by_role("button", name="保存").click()
-    walk.check()
-    page.goto(f"{t}/edit/")
+    saved_untouched(walk, f"{t}/edit/", "保存")
     expect(page.locator("#id_start_date")).to_have_value("2026-12-10")
     expect(page.locator("#id_end_date")).to_have_value("2026-12-13")
     expect(page.locator("#id_time_control")).to_have_value("90'/40 + 30' + 30\"")
