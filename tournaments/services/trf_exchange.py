@@ -426,8 +426,10 @@ def _end_date(document: TrfDocument, warnings: list[str]) -> date | None:
 
 
 def _header_records(
-    tournament: Tournament, sheet: TournamentSheet, version: int
+    tournament: Tournament, sheet: TournamentSheet, version: int, source: str | None
 ) -> Iterable[TrfRecord]:
+    """The header records the application writes; ``source`` is the text of the file the
+    tournament was imported from, if it was."""
     fields = [
         ("022", tournament.place),
         ("032", tournament.federation),
@@ -459,10 +461,10 @@ def _header_records(
         yield TrfRecord(f"XXP {first} {second}")
         if version == 2026:
             yield TrfRecord(f"260 001 {tournament.number_of_rounds:03d} {first:4d} {second:4d}")
-    controller = _pairing_controller(tournament) if version == 2026 else ""
+    controller = _pairing_controller(tournament, source) if version == 2026 else ""
     if controller:
         yield TrfRecord(f"182 {controller}")
-    if version == 2026 and not TrfSource.objects.filter(tournament=tournament).exists():
+    if version == 2026 and source is None:
         # An imported file's own XXA/250 are written back as it said them (the merge).
         yield from _acceleration_records(tournament)
     if version == 2026 and tournament.tiebreaks:
@@ -496,7 +498,7 @@ def _acceleration_records(tournament: Tournament) -> Iterable[TrfRecord]:
             number = last + 1
 
 
-def _pairing_controller(tournament: Tournament) -> str:
+def _pairing_controller(tournament: Tournament, source: str | None) -> str:
     """Record 182 (TRF-2026: the program or user making the pairings): the engine and rule
     edition of the rounds an engine paired, else who paired them (an imported round by the
     file's own 182 when it had one), with the rounds each paired when there are several;
@@ -505,7 +507,6 @@ def _pairing_controller(tournament: Tournament) -> str:
     if all(paired_by == Round.PairedBy.IMPORT for _number, paired_by, _engine in rounds):
         return ""  # nothing paired here: an imported file's own 182 is written as it was
     imported = ""
-    source = TrfSource.objects.filter(tournament=tournament).values_list("text", flat=True).first()
     if source:
         imported = next(
             (line[4:].strip() for line in source.splitlines() if line.startswith("182 ")), ""
@@ -633,9 +634,9 @@ def export_trf(tournament: Tournament, *, version: int = 16, final: bool = False
     comments = [record.text for record in _comments(tournament)] if version == 2026 else []
     source = TrfSource.objects.filter(tournament=tournament).first()
     if source is None:
-        return _application_text(tournament, version, comments)
+        return _application_text(tournament, version, comments, None)
     current = trf_merge.rendering(
-        _application_text(tournament, version, []), _player_keys(tournament)
+        _application_text(tournament, version, [], source.text), _player_keys(tournament)
     )
     merged = trf_merge.merge(
         read_trf(source.text),
@@ -657,10 +658,13 @@ def export_trf(tournament: Tournament, *, version: int = 16, final: bool = False
     return "\n".join(lines) + "\n"
 
 
-def _application_text(tournament: Tournament, version: int, comments: list[str]) -> str:
-    """The tournament as the application writes it, from the database alone."""
+def _application_text(
+    tournament: Tournament, version: int, comments: list[str], source: str | None
+) -> str:
+    """The tournament as the application writes it, from the database (and, for an imported
+    tournament, the ``source`` file's own 182)."""
     sheet = _with_announced_byes(tournament, _with_games_awaiting_results(tournament))
-    records = list(_header_records(tournament, sheet, version))
+    records = list(_header_records(tournament, sheet, version, source))
     records += [TrfRecord(text) for text in comments]
     ranks = standing_ranks(tournament) if version == 2026 else None
     try:
@@ -719,7 +723,6 @@ def _keep_source(
     """Keep the file, and how the application writes the tournament just imported, so that
     the export can tell what the arbiter changed since."""
     keys = _player_keys(tournament)
-    # Stored first: the application's rendering reads the file's own records (182).
     source = TrfSource.objects.create(
         tournament=tournament,
         filename=filename[:255],
@@ -729,7 +732,7 @@ def _keep_source(
     renderings: dict[str, trf_merge.Rendering | None] = {}
     for version in (16, 2026):
         try:
-            text = _application_text(tournament, version, [])
+            text = _application_text(tournament, version, [], source.text)
         except TournamentError:
             renderings[str(version)] = None  # e.g. an adjourned game, which TRF16 cannot hold
             continue
