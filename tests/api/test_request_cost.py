@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tournaments.models import ApiToken, Tournament
+from tournaments.models import ApiToken, Round, Tournament
 
 from .conftest import SCOPES
 
@@ -34,10 +34,13 @@ def test_a_result_put_reads_each_row_once(published: Tournament, as_scope: Any) 
         reply = client.put(board, {"result": "1-0"}, format="json")
     assert reply.status_code == 200
     statements = _statements(queries)
-    # The token; its creator's role (a token acts only while its creator may); the round and
-    # the board, locked in that order; the board's update and its audit row; whether the
-    # round is finished; the tournament's version bump after the commit. Was 12 and a write.
-    assert len(statements) <= 8, "\n".join(statements)
+    # The token with its creator's role (a token acts only while its creator may); the board
+    # with its round, locked, and whether another board of the round awaits a result; the
+    # board's update and its audit row; the game that follows the board; the tournament's
+    # version bump after the commit. Was 12 and a write, then 8.
+    assert len(statements) <= 6, "\n".join(statements)
+    assert not [s for s in statements if s.startswith('SELECT "tournaments_tournamentrole"')]
+    assert not [s for s in statements if s.startswith('UPDATE "tournaments_round"')]
     # The board's row is read once (locked); the round's other boards are only counted.
     board_reads = [s for s in statements if s.startswith('SELECT "tournaments_pairing"."id"')]
     assert len(board_reads) == 1, "\n".join(board_reads)
@@ -56,3 +59,28 @@ def test_a_read_with_a_token_writes_nothing_once_its_use_is_recorded(
     writes = [s for s in _statements(queries) if not s.startswith("SELECT")]
     assert writes == []
     assert ApiToken.objects.get().last_used_at == first_use
+
+
+def test_the_round_is_finished_by_its_last_board_put_and_reopened_by_an_adjournment(
+    published: Tournament, as_scope: Any
+) -> None:
+    # The board's write knows from its own read whether another board awaits a result.
+    client = as_scope(RESULTS)
+    round_ = published.rounds.get(number=1)
+    boards = f"/api/v1/tournaments/{published.slug}/rounds/1/pairings/"
+    assert client.put(f"{boards}1/", {"result": "1-0"}, format="json").status_code == 200
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PUBLISHED
+    last = client.put(f"{boards}2/", {"result": "1/2-1/2"}, format="json")
+    assert last.status_code == 200
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.FINISHED
+    adjourned = client.put(
+        f"{boards}2/",
+        {"result": "adj", "reason": "the game goes on tomorrow"},
+        format="json",
+        HTTP_IF_MATCH=last.headers["ETag"],
+    )
+    assert adjourned.status_code == 200, adjourned.json()
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PUBLISHED

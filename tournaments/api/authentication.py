@@ -16,6 +16,7 @@ from rest_framework.request import Request
 
 from tournaments.models import ApiToken
 from tournaments.models.tokens import TOKEN_PREFIX
+from tournaments.permissions import role_subquery
 
 from .throttling import FailedAuthThrottle
 
@@ -55,6 +56,7 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed(_("Malformed API token.")) from None
         token = (
             ApiToken.objects.select_related("tournament", "created_by")
+            .annotate(creator_role=role_subquery("tournament", "created_by"))
             .filter(lookup=lookup, revoked_at__isnull=True)
             .first()
         )

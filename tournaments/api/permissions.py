@@ -21,6 +21,7 @@ from rest_framework.request import Request
 
 from tournaments.models import ApiToken, Tournament
 from tournaments.permissions import (
+    UNREAD,
     Action,
     actions_for,
     can,
@@ -54,11 +55,16 @@ def token_may(token: ApiToken, action: Action) -> bool:
 
 def _creator_actions(token: ApiToken) -> frozenset[Action]:
     """What the token's creator may do on its tournament, read once per request (the token
-    is loaded afresh for each request)."""
+    is loaded afresh for each request, with the creator's role when it authenticates)."""
     known: frozenset[Action] | None = getattr(token, "_creator_actions", None)
     if known is None:
         creator = token.created_by
-        known = actions_for(creator, token.tournament) if creator is not None else frozenset()
+        role = getattr(token, "creator_role", UNREAD)
+        known = (
+            actions_for(creator, token.tournament, role=role)
+            if creator is not None
+            else frozenset()
+        )
         token._creator_actions = known  # type: ignore[attr-defined]
     return known
 

@@ -16,6 +16,7 @@ import re
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Case, Exists, OuterRef, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -112,11 +113,9 @@ def lock_boards(round_: Round) -> dict[int, Pairing]:
 
 def lock_board(pairing: Pairing) -> Pairing:
     """One board, locked, with its round and tournament read (not locked) in one query."""
-    return (
-        Pairing.objects.select_for_update(no_key=True, of=("self",))
-        .select_related("round__tournament", "white", "black")
-        .get(pk=pairing.pk)
-    )
+    boards = Pairing.objects.select_for_update(no_key=True, of=("self",))
+    boards = with_round_progress(boards.select_related("round__tournament", "white", "black"))
+    return boards.get(pk=pairing.pk)
 
 
 def _stale_refusal(pairing: Pairing, tried: Result) -> str:
@@ -128,14 +127,49 @@ def _stale_refusal(pairing: Pairing, tried: Result) -> str:
     ) % {"board": pairing.board, "user": who, "held": held.label, "tried": tried.label}
 
 
-def _update_round_status(round_: Round) -> None:
-    undecided = round_.pairings.filter(black__isnull=False).exclude(
+def _undecided(boards: QuerySet[Pairing]) -> QuerySet[Pairing]:
+    return boards.filter(black__isnull=False).exclude(
         result__in=[r for r in Result if r.is_decided]
     )
-    status = Round.Status.PUBLISHED if undecided.exists() else Round.Status.FINISHED
-    if round_.status != status:
-        round_.status = status
-        round_.save(update_fields=["status"])
+
+
+def with_round_progress(boards: QuerySet[Pairing]) -> QuerySet[Pairing]:
+    """The boards, each read with whether another board of its round still awaits a result
+    (``undecided_elsewhere``): a single result's write then knows the round's status
+    without a query of its own."""
+    others = _undecided(Pairing.objects.filter(round=OuterRef("round")).exclude(pk=OuterRef("pk")))
+    return boards.annotate(undecided_elsewhere=Exists(others))
+
+
+def _update_round_status(pairing: Pairing) -> None:
+    """The round is published while a game has no decided result, finished once all have.
+
+    With the board read by :func:`with_round_progress` it is written only when its status
+    changes; otherwise (a batch, whose boards change one after another) one UPDATE counts
+    the undecided boards itself and writes (locks) the round's row only when its status
+    changes. The tournament's version is bumped by the board's save either way.
+    """
+    round_ = pairing.round
+    elsewhere: bool | None = getattr(pairing, "undecided_elsewhere", None)
+    if elsewhere is not None:
+        undecided = elsewhere or (
+            pairing.black_id is not None and not Result(pairing.result).is_decided
+        )
+        status = Round.Status.PUBLISHED if undecided else Round.Status.FINISHED
+        if round_.status != status:
+            round_.status = status
+            round_.save(update_fields=["status"])
+        return
+    recomputed = Case(
+        When(
+            Exists(_undecided(Pairing.objects.filter(round=round_.pk))),
+            then=Value(Round.Status.PUBLISHED),
+        ),
+        default=Value(Round.Status.FINISHED),
+    )
+    rows = Round.objects.filter(pk=round_.pk).exclude(status=recomputed)
+    if rows.update(status=recomputed):
+        round_.refresh_from_db(fields=["status"])
 
 
 @transaction.atomic
@@ -198,7 +232,7 @@ def record_result(
     )
     board_result_recorded.send(sender=Pairing, pairing=pairing, change=change, user=user)
     _log_integrity_event(pairing, old, new, kind, user, reason)
-    _update_round_status(pairing.round)
+    _update_round_status(pairing)
     return pairing
 
 
