@@ -15,9 +15,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tournaments import selectors
 from tournaments.demo import load_demo
 from tournaments.models import Round, Tournament
 from tournaments.reports.sources import crosstable_data, standings_data, table_report
+from tournaments.scoring.standings import compute_standings
 from tournaments.selectors import tournament_sheet, tournament_standings
 
 from .conftest import contains_run, pdf_cells, pdf_reader
@@ -96,12 +98,21 @@ def test_the_commands_write_pdfs(demo, tmp_path):
     assert contains_run(pdf_cells(standings.read_bytes()), standing_runs(swiss)[0])
 
 
-def test_standings_pdf_reads_the_sheet_once(demo, tmp_path):
+def test_standings_pdf_reads_the_sheet_once_and_ranks_once(demo, tmp_path, monkeypatch):
     swiss = demo["demo-swiss"]
+    ranked = []
+    monkeypatch.setattr(
+        selectors,
+        "compute_standings",
+        lambda *a, **k: ranked.append(a) or compute_standings(*a, **k),
+    )
     with CaptureQueriesContext(connection) as queries:
         run_command("standings", swiss.slug, "--pdf", str(tmp_path / "standings.pdf"))
     board_reads = [q for q in queries.captured_queries if 'AS "white__start_rank"' in q["sql"]]
     assert len(board_reads) == 1
+    player_reads = [q for q in queries.captured_queries if 'FROM "tournaments_player"' in q["sql"]]
+    assert len(player_reads) == 1
+    assert len(ranked) == 1
 
 
 @pytest.mark.parametrize(
