@@ -40,6 +40,7 @@ class ApiRootView(APIView):
             {
                 "tournaments": tournaments,
                 "rating_lists": reverse("api:rating-lists", request=request),
+                "trf_imports": reverse("api:trf-imports", request=request),
                 "tournament": {
                     name: f"{tournaments}{{slug}}/{path}"
                     for name, path in TOURNAMENT_RESOURCES.items()

@@ -160,6 +160,10 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles" if PRODUCTION else None
 WHITENOISE_USE_FINDERS = not PRODUCTION
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Files the background jobs read (uploads) and make (PDF reports of large events): every web
+# process and worker must see the same folder (one machine, or a shared volume). They are
+# served only through the job's own views, which check who asks; never from MEDIA_URL.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", "") or BASE_DIR / "media")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Tournament
@@ -24,6 +25,25 @@ class Job(models.Model):
         Tournament, on_delete=models.CASCADE, null=True, blank=True, related_name="jobs"
     )
     params = models.JSONField(_("parameters"), default=dict, blank=True)
+    key = models.CharField(
+        _("key"),
+        max_length=100,
+        blank=True,
+        db_index=True,
+        help_text=_("What the job does, so that the same request gets the same job."),
+    )
+    source = models.FileField(
+        _("file to read"),
+        upload_to="jobs/sources/%Y/%m/",
+        blank=True,
+        help_text=_("The uploaded file the job reads; deleted once the job has ended."),
+    )
+    file = models.FileField(
+        _("file made"),
+        upload_to="jobs/files/%Y/%m/",
+        blank=True,
+        help_text=_("What the job produced (a PDF report), served until the job is deleted."),
+    )
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
     )
@@ -69,6 +89,7 @@ class Job(models.Model):
             "done": done,
             "total": total,
             "result": self.result,
+            "file": reverse("api:job-file", args=[self.pk]) if self.file else None,
             "errors": self.errors,
             "created_at": self.created_at,
             "started_at": self.started_at,

@@ -6,7 +6,8 @@ problems to show. The function runs inside one transaction that also marks the j
 a worker killed half-way commits nothing, the broker hands the job to another worker (the
 task is acknowledged only once it has finished), and that worker starts it afresh. The
 job's row is locked for the transaction, so a job delivered twice runs once; a job already
-done is not run again.
+done is not run again. A file the job reads (an upload) is kept in Django's file storage,
+which every process shares, until the job has ended; a file it makes stays with the job.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ import os
 import socket
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.files import File
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -29,7 +32,29 @@ from .models import Job, progress_key
 logger = logging.getLogger(__name__)
 
 Handler = Callable[[Job, "Progress"], dict[str, Any]]
-_HANDLERS: dict[str, Handler] = {}
+
+
+@dataclass(frozen=True)
+class JobKind:
+    """A kind of job: the function that runs it and how its page speaks of it."""
+
+    handler: Handler
+    title: Any = None
+    """The job page's heading (a lazy translation); ``None``: the PGN pages' own."""
+    counted: Any = None
+    """``ngettext_lazy`` of "%(done)s of %(total)s things" (number ``total``)."""
+    counted_so_far: Any = None
+    """``ngettext_lazy`` of "%(done)s things so far" (number ``done``), for a job that
+    cannot know its total before it ends (a streamed rating list, a PDF's pages)."""
+    public: bool = False
+    """Whether whoever may view the job's tournament may follow it (a report anyone may
+    read), not only its starter and the tournament's arbiters."""
+    finished: Callable[[Any, Job], str | None] | None = None
+    """``finished(request, job)``: the messages a finished job leaves, and the address to go
+    to (``None``: the job page itself)."""
+
+
+_KINDS: dict[str, JobKind] = {}
 
 
 class JobError(Exception):
@@ -40,14 +65,19 @@ class JobError(Exception):
         self.problems = problems
 
 
-def job_kind(name: str) -> Callable[[Handler], Handler]:
-    """Register the function that runs jobs of kind ``name``."""
+def job_kind(name: str, **display: Any) -> Callable[[Handler], Handler]:
+    """Register the function that runs jobs of kind ``name``; ``display``: the other fields
+    of :class:`JobKind`."""
 
     def register(handler: Handler) -> Handler:
-        _HANDLERS[name] = handler
+        _KINDS[name] = JobKind(handler, **display)
         return handler
 
     return register
+
+
+def kind_of(job: Job) -> JobKind | None:
+    return _KINDS.get(job.kind)
 
 
 class Progress:
@@ -73,16 +103,37 @@ class Progress:
         cache.set(progress_key(self.job.pk), (self.done, self.total), 24 * 3600)
 
 
-def start_job(kind: str, *, params: dict[str, Any], user: Any, tournament: Any = None) -> Job:
-    """Create a job and have it run once the current transaction commits."""
-    if kind not in _HANDLERS:
-        raise ValueError(f"no job kind {kind!r}; known: {', '.join(sorted(_HANDLERS))}")
-    job = Job.objects.create(
+def start_job(
+    kind: str,
+    *,
+    params: dict[str, Any],
+    user: Any,
+    tournament: Any = None,
+    source: File | None = None,  # type: ignore[type-arg]
+    key: str = "",
+    reuse_done: bool = False,
+) -> Job:
+    """Create a job and have it run once the current transaction commits.
+
+    ``source``: a file the job reads, kept in the file storage until the job ends. ``key``:
+    what the job does; a job of the same kind and key still waiting or running is returned
+    instead of a new one (a form sent twice, a retried request), and with ``reuse_done`` a
+    finished one too, unless it failed (a report of a tournament version already drawn).
+    """
+    if kind not in _KINDS:
+        raise ValueError(f"no job kind {kind!r}; known: {', '.join(sorted(_KINDS))}")
+    if key and (same := _same_job(kind, key, reuse_done)) is not None:
+        return same
+    job = Job(
         kind=kind,
         params=params,
         tournament=tournament,
+        key=key,
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
+    if source is not None:
+        job.source.save(os.path.basename(source.name or "upload"), source, save=False)
+    job.save()
     if getattr(settings, "JOBS_EAGER", False):
         # The tests: at once, inside the test's transaction (which never commits).
         dispatch(job.pk)
@@ -90,6 +141,11 @@ def start_job(kind: str, *, params: dict[str, Any], user: Any, tournament: Any =
     else:
         transaction.on_commit(lambda: dispatch(job.pk))
     return job
+
+
+def _same_job(kind: str, key: str, reuse_done: bool) -> Job | None:
+    statuses = [Job.Status.QUEUED, Job.Status.RUNNING] + ([Job.Status.DONE] if reuse_done else [])
+    return Job.objects.filter(kind=kind, key=key, status__in=statuses).order_by("-pk").first()
 
 
 def broker_url() -> str:
@@ -133,7 +189,7 @@ def run_job(job_id: int) -> None:
             if job.finished:  # another worker finished it while this one waited for the lock
                 return
             progress = Progress(job)
-            result = _HANDLERS[job.kind](job, progress)
+            result = _KINDS[job.kind].handler(job, progress)
             Job.objects.filter(pk=job_id).update(
                 status=Job.Status.DONE,
                 result=result,
@@ -149,6 +205,15 @@ def run_job(job_id: int) -> None:
         _fail(job_id, [f"{type(error).__name__}: {error}"])
     finally:
         cache.delete(progress_key(job_id))
+    _discard_source(job_id)
+
+
+def _discard_source(job_id: int) -> None:
+    """The ended job's uploaded file is read no more (a job that ended is not run again)."""
+    job = Job.objects.filter(pk=job_id).only("source").first()
+    if job is not None and job.source:
+        job.source.delete(save=False)
+        Job.objects.filter(pk=job_id).update(source="")
 
 
 def runner_key(job_id: int) -> str:

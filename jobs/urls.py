@@ -4,4 +4,7 @@ from . import views
 
 app_name = "jobs"
 
-urlpatterns = [path("jobs/<int:job_id>/", views.detail, name="detail")]
+urlpatterns = [
+    path("jobs/<int:job_id>/", views.detail, name="detail"),
+    path("jobs/<int:job_id>/file/", views.job_file, name="file"),
+]

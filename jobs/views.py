@@ -1,18 +1,21 @@
-"""The job page (HTML, refreshing itself until the job ends) and the job resource (API)."""
+"""The job page (HTML, refreshing itself until the job ends), the job resource (API), and the
+file a job made (a PDF report), served to whoever may follow the job."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,13 +26,25 @@ from tournaments.api.permissions import LIST_TOURNAMENTS
 from tournaments.permissions import Action, can
 
 from .models import Job
+from .runner import kind_of
 
 
 def may_see(user: Any, job: Job) -> bool:
-    """Who started the job, and whoever may follow its tournament."""
+    """Who started the job, whoever may follow its tournament, and for a report anyone may
+    read, whoever may view the tournament."""
     if job.created_by_id is not None and job.created_by_id == getattr(user, "pk", None):
         return True
-    return job.tournament is not None and can(user, Action.FOLLOW, job.tournament)
+    if job.tournament is None:
+        return False
+    kind = kind_of(job)
+    action = Action.VIEW if kind is not None and kind.public else Action.FOLLOW
+    return can(user, action, job.tournament)
+
+
+def accepted(job: Job) -> Response:
+    """The API's answer to a request that started a job: ``202 Accepted`` and the job."""
+    location = reverse("api:job", args=[job.pk])
+    return Response(job.as_dict(), status=202, headers={"Location": location})
 
 
 def done_message(job: Job) -> str:
@@ -42,16 +57,52 @@ def done_message(job: Job) -> str:
     return ""
 
 
-@login_required
-def detail(request: HttpRequest, job_id: int) -> HttpResponse:
+def _title(job: Job) -> str:
+    kind = kind_of(job)
+    if kind is not None and kind.title is not None:
+        return str(kind.title)
+    return _("Checking the games") if job.kind == "pgn_check" else _("Importing")
+
+
+def _counted(job: Job, done: int, total: int) -> str:
+    """ "3 of 8 games", or for a job that cannot know its total, "3 pages so far"."""
+    kind = kind_of(job)
+    numbers = {"done": done, "total": total}
+    if total:
+        if kind is not None and kind.counted is not None:
+            return str(kind.counted % numbers)
+        return ngettext("%(done)s of %(total)s game", "%(done)s of %(total)s games", total) % (
+            numbers
+        )
+    if done and kind is not None and kind.counted_so_far is not None:
+        return str(kind.counted_so_far % numbers)
+    return ""
+
+
+def _allowed_job(request: HttpRequest, job_id: int) -> Job:
     job = get_object_or_404(Job.objects.select_related("tournament"), pk=job_id)
     if not may_see(request.user, job):
         raise PermissionDenied
-    url = (job.result or {}).get("url")
-    if job.status == Job.Status.DONE and url:
-        if message := done_message(job):
-            messages.success(request, message)
-        return redirect(url)
+    return job
+
+
+def detail(request: HttpRequest, job_id: int) -> HttpResponse:
+    try:
+        job = _allowed_job(request, job_id)
+    except PermissionDenied:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise
+    kind = kind_of(job)
+    if job.status == Job.Status.DONE:
+        if kind is not None and kind.finished is not None:
+            url = kind.finished(request, job)
+        else:
+            url = (job.result or {}).get("url")
+            if url and (message := done_message(job)):
+                messages.success(request, message)
+        if url:
+            return redirect(url)
     done, total = job.progress()
     return render(
         request,
@@ -60,9 +111,28 @@ def detail(request: HttpRequest, job_id: int) -> HttpResponse:
             "job": job,
             "done": done,
             "total": total,
-            "title": _("Checking the games") if job.kind == "pgn_check" else _("Importing"),
+            "counted": _counted(job, done, total),
+            "title": _title(job),
+            "file_name": os.path.basename(job.file.name) if job.file else "",
         },
     )
+
+
+def _file_response(job: Job) -> FileResponse:
+    if job.status != Job.Status.DONE or not job.file:
+        raise Http404(_("This job has made no file."))
+    name = os.path.basename(job.file.name)
+    return FileResponse(job.file.open("rb"), filename=name, as_attachment=False)
+
+
+def job_file(request: HttpRequest, job_id: int) -> FileResponse:
+    try:
+        job = _allowed_job(request, job_id)
+    except PermissionDenied:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())  # type: ignore[return-value]
+        raise
+    return _file_response(job)
 
 
 class JobView(ApiView):
@@ -70,18 +140,42 @@ class JobView(ApiView):
 
     actions = {"GET": LIST_TOURNAMENTS}  # no tournament in the URL: the view checks the job
 
-    @extend_schema(
-        operation_id="jobs_retrieve",
-        summary="A background job: status, games done of total, result and errors",
-        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404)},
-    )
-    def get(self, request: Request, job_id: int) -> Response:
+    def allowed_job(self, request: Request, job_id: int) -> Job:
         job = get_object_or_404(Job.objects.select_related("tournament"), pk=job_id)
-        user = request.user
         token = request.auth
-        allowed = may_see(user, job) or (
+        allowed = may_see(request.user, job) or (
             token is not None and getattr(token, "tournament_id", None) == job.tournament_id
         )
         if not allowed:
             raise NotFound(_("No such job."))
-        return Response(job.as_dict())
+        return job
+
+    @extend_schema(
+        operation_id="jobs_retrieve",
+        summary="A background job: status, progress (done of total), result and errors",
+        description=(
+            "``file``: the address of the file the job made (a PDF report), once it is done."
+        ),
+        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404)},
+    )
+    def get(self, request: Request, job_id: int) -> Response:
+        return Response(self.allowed_job(request, job_id).as_dict())
+
+
+class JobFileView(JobView):
+    """``GET /api/v1/jobs/<id>/file/``: the file a finished job made."""
+
+    @extend_schema(
+        operation_id="jobs_file",
+        summary="The file a finished job made (a PDF report)",
+        responses={
+            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY),
+            **error_responses(401, 404),
+        },
+    )
+    def get(self, request: Request, job_id: int) -> FileResponse:  # type: ignore[override]
+        job = self.allowed_job(request, job_id)
+        try:
+            return _file_response(job)
+        except Http404 as error:
+            raise NotFound(str(error)) from None

@@ -23,3 +23,9 @@ def _jobs_run_at_once(settings: Any) -> None:
     """Background jobs run inside the request, in the test's transaction (no broker, and a
     thread would not see the test's uncommitted rows)."""
     settings.JOBS_EAGER = True
+
+
+@pytest.fixture(autouse=True)
+def _files_in_a_temporary_folder(settings: Any, tmp_path: Any) -> None:
+    """Files the jobs keep (uploads, PDF reports) go to the test's own folder."""
+    settings.MEDIA_ROOT = tmp_path / "media"

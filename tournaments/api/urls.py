@@ -6,6 +6,7 @@ import arbiter.converters  # noqa: F401  (registers <num:…>)
 
 from .views import (
     exchange,
+    imports,
     manual,
     players,
     ratings,
@@ -23,6 +24,7 @@ ROUND = TOURNAMENT + "rounds/<num:number>/"
 
 urlpatterns = [
     path("tournaments/", tournaments.TournamentListView.as_view(), name="tournaments"),
+    path("trf-imports/", imports.TrfImportView.as_view(), name="trf-imports"),
     path("rating-lists/", ratings.RatingListView.as_view(), name="rating-lists"),
     path("rating-lists/fetch/", ratings.RatingListFetchView.as_view(), name="rating-lists-fetch"),
     path(

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournaments.jobs import start_trf_import
 from tournaments.models import Tournament
 from tournaments.overview import players_by_start_rank, tournament_status
 from tournaments.permissions import (
@@ -32,9 +33,8 @@ from tournaments.services.audit import last_round_number
 from tournaments.services.configuration import fide_mode_exit_consequences
 from tournaments.services.ratings import rating_check
 from tournaments.services.rounds import setup_problems
-from tournaments.services.trf_exchange import import_trf, import_warnings
 
-from .common import add_problems, confirmation_page, warn_if_not_utf8
+from .common import add_problems, confirmation_page
 from .forms import LeaveFideModeForm, TournamentForm, UploadForm
 
 
@@ -135,42 +135,23 @@ def leave_fide(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-SHOWN_WARNINGS = 20
-"""Import warnings shown as messages; the rest are in the tournament log."""
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def trf_import(request: HttpRequest) -> HttpResponse:
-    """A whole tournament from a TRF file (Swiss-Manager, lichess, a pairing program)."""
+    """A whole tournament from a TRF file (Swiss-Manager, lichess, a pairing program),
+    imported by a background job: the page answers at once with the job's page."""
     if not can_create_tournament(request.user):
         raise PermissionDenied
     form = UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            tournament = import_trf(
-                form.text(), user=request.user, filename=form.cleaned_data["file"].name
-            )
-        except TournamentError as error:
-            add_problems(form, error)
-        else:
-            messages.success(
-                request,
-                _("Imported %(name)s with %(count)s players.")
-                % {"name": tournament.name, "count": tournament.players.count()},
-            )
-            warn_if_not_utf8(request, form.cleaned_data["file"].name, form.read_as)
-            # What the file held that the import could not use or had to guess.
-            noticed = import_warnings(tournament)
-            for warning in noticed[:SHOWN_WARNINGS]:
-                messages.warning(request, warning)
-            if len(noticed) > SHOWN_WARNINGS:
-                messages.warning(
-                    request,
-                    _("%(count)s more warnings are in the tournament log.")
-                    % {"count": len(noticed) - SHOWN_WARNINGS},
-                )
-            return redirect("tournaments:dashboard", tournament_id=tournament.pk)
+        job = start_trf_import(
+            form.text(),
+            file_name=form.cleaned_data["file"].name,
+            user=request.user,
+            read_as=form.read_as,
+            back=request.path,
+        )
+        return redirect("jobs:detail", job_id=job.pk)
     return render(
         request,
         "tournaments/upload.html",

@@ -12,6 +12,7 @@ from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from jobs.models import Job
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory, answering
 from tournaments.models import Pairing, Result, Round, Tournament, TournamentRole
 from tournaments.services import (
@@ -198,8 +199,17 @@ def test_trf_import_page_reports_a_bad_file_without_storing_anything(client):
     client.force_login(UserFactory(is_staff=True))
     with open(DATA / "held_round_robin_players.csv", "rb") as not_trf:
         response = client.post(reverse("tournaments:import_trf"), {"file": not_trf})
-    assert response.status_code == 200
-    assert response.context["form"].non_field_errors()
+    job = Job.objects.get()
+    assert response.url == reverse("jobs:detail", args=[job.pk])
+    page = client.get(response.url)
+    assert page.status_code == 200  # the job page, with the problems the import found
+    assert (job.kind, job.status) == ("trf_import", "failed")
+    assert job.errors == [
+        "held_round_robin_players.csv: line 1: this is not a TRF file: no line starts with a "
+        "TRF code (001, 012, XXR, …)"
+    ]
+    for problem in job.errors:
+        assert html.escape(problem) in page.content.decode()
     assert not Tournament.objects.exists()
 
 
