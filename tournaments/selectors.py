@@ -426,7 +426,7 @@ def pairing_state(tournament: Tournament, round_number: int) -> PairingState:
         },
         planned_rounds=tournament.number_of_rounds,
         accelerations=tournament_accelerations(tournament),
-        forbidden=forbidden_rank_pairs(tournament),
+        forbidden=forbidden_rank_pairs(tournament, round_number),
         initial_color=initial_color(tournament),
     )
 
@@ -450,12 +450,22 @@ def tournament_accelerations(tournament: Tournament) -> dict[int, tuple[Fraction
     )
 
 
-def forbidden_rank_pairs(tournament: Tournament) -> tuple[tuple[int, int], ...]:
-    """The forbidden pairs (FIDE checklist D30) by starting rank, for the engine and checks."""
+def forbidden_rank_ranges(tournament: Tournament) -> tuple[tuple[int, int, int, int | None], ...]:
+    """The forbidden pairs (FIDE checklist D30) by starting rank, each with the first and
+    last round it holds in (``None``: to the last round)."""
     pairs = ForbiddenPair.objects.filter(
         tournament=tournament, first__start_rank__isnull=False, second__start_rank__isnull=False
-    ).values_list("first__start_rank", "second__start_rank")
-    return tuple(sorted((min(a, b), max(a, b)) for a, b in pairs))
+    ).values_list("first__start_rank", "second__start_rank", "from_round", "to_round")
+    return tuple(sorted((min(a, b), max(a, b), first, last) for a, b, first, last in pairs))
+
+
+def forbidden_rank_pairs(tournament: Tournament, round_number: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of starting ranks the engine and the checks must not pair in ``round_number``."""
+    return tuple(
+        (a, b)
+        for a, b, first, last in forbidden_rank_ranges(tournament)
+        if first <= round_number and (last is None or round_number <= last)
+    )
 
 
 def initial_color(tournament: Tournament) -> Color:

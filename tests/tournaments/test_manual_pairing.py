@@ -194,6 +194,24 @@ def test_the_engine_honours_a_forbidden_pair(four):
     assert frozenset((1, 3)) not in pairs and len(pairs) == 2
 
 
+def test_a_pair_forbidden_in_some_rounds_only_may_meet_in_the_others(four):
+    # 1-3 forbidden in round 1 only: round 1 pairs 1-2 and 3-4 instead, with no question,
+    # since the pair may still meet in rounds 2 and 3.
+    forbid_pair(player(four, 1), player(four, 3), from_round=1, to_round=1)
+    pair_swiss_round(four)
+    assert frozenset((1, 3)) not in round_1_pairs(four)
+    pair = ForbiddenPair.objects.get()
+    assert (pair.from_round, pair.to_round, pair.rounds_label) == (1, 1, "round 1")
+
+
+def test_forbidden_rounds_must_lie_in_the_event(four):
+    for first, last in [(0, 2), (2, 1), (1, 4)]:
+        with pytest.raises(TournamentError, match="from round 1 to round 3, first before last"):
+            forbid_pair(player(four, 1), player(four, 2), from_round=first, to_round=last)
+    forbid_pair(player(four, 1), player(four, 2), from_round=2, to_round=3)
+    assert ForbiddenPair.objects.get().to_round is None  # to the last round
+
+
 def test_forbidden_pairs_are_set_before_round_1_in_fide_mode(four):
     pair_swiss_round(four)
     with pytest.raises(TournamentError, match="set before round 1 is paired") as refused:
@@ -221,6 +239,17 @@ def test_the_player_page_sets_and_lifts_a_forbidden_pair(client, four):
     assert "Not to be paired with" in card
 
 
+def test_the_player_page_forbids_a_pair_for_some_rounds(client, four):
+    client.force_login(UserFactory(is_staff=True))
+    first, third = player(four, 1), player(four, 3)
+    url = reverse("tournaments:player_forbidden", args=[four.pk, first.pk])
+    page = client.post(url, {"opponent": third.pk, "from_round": "x"}, follow=True).text
+    assert "A round is a whole number such as 3." in page and not ForbiddenPair.objects.exists()
+    client.post(url, {"opponent": third.pk, "from_round": "2", "to_round": "2"})
+    card = client.get(reverse("tournaments:player", args=[four.pk, first.pk])).text
+    assert f"{third.name} (3) — round 2" in card
+
+
 def test_the_api_sets_and_lifts_a_forbidden_pair(four):
     api = APIClient()
     api.force_authenticate(UserFactory(is_staff=True))
@@ -229,6 +258,10 @@ def test_the_api_sets_and_lifts_a_forbidden_pair(four):
     created = api.post(url, {"opponent": third.pk}, format="json")
     assert created.status_code == 201 and [p["start_rank"] for p in created.json()] == [3]
     assert [p["start_rank"] for p in api.get(url).json()] == [3]
+    assert api.delete(f"{url}{third.pk}/").status_code == 204
+    limited = api.post(url, {"opponent": third.pk, "from_round": 2, "to_round": 2}, format="json")
+    assert limited.status_code == 201
+    assert ForbiddenPair.objects.get().to_round == 2
     assert api.delete(f"{url}{third.pk}/").status_code == 204
     pair_swiss_round(four)
     refused = api.post(url, {"opponent": third.pk}, format="json")

@@ -48,6 +48,11 @@ def test_forbidden_pairs_are_added_listed_and_lifted(six) -> None:
     _run("start_ranks", str(six.pk), "--number")
     assert "1  Ann" in _run("forbidden_pairs", str(six.pk))
     assert "No forbidden pairs." in _run("forbidden_pairs", str(six.pk), "--lift", "2", "1")
+    listed = _run("forbidden_pairs", str(six.pk), "--add", "1", "2", "--rounds", "2-3")
+    assert "(rounds 2–3)" in listed
+    assert "No forbidden pairs." in _run("forbidden_pairs", str(six.pk), "--lift", "2", "1")
+    with pytest.raises(CommandError, match="expected rounds such as 3-5"):
+        _run("forbidden_pairs", str(six.pk), "--add", "1", "2", "--rounds", "two")
     with pytest.raises(CommandError, match="no such player") as refused:
         _run("forbidden_pairs", str(six.pk), "--add", "1", "9")
     assert refused.value.returncode == 2

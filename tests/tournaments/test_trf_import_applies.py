@@ -5,6 +5,7 @@ rounds' dates. What stays only kept for the export is reported, never silently."
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,7 +13,11 @@ import pytest
 from django.utils import timezone
 
 from tournaments.models import Acceleration, ForbiddenPair, PairingSystem, TournamentLog
-from tournaments.selectors import tournament_accelerations
+from tournaments.selectors import (
+    forbidden_rank_pairs,
+    tournament_accelerations,
+    tournament_standings,
+)
 from tournaments.services import allow_pair, pair_swiss_round
 from tournaments.services.trf_exchange import export_trf, import_trf
 from tournaments.trf import read_trf
@@ -113,17 +118,38 @@ def test_a_lifted_pair_leaves_the_export():
         )
 
 
-def test_a_260_for_every_round_is_applied_one_for_some_rounds_is_kept_and_reported():
-    text = trf("260 001 005    1    5", "260 001 002    2    6")
-    tournament = import_trf(text)
-    ranks = {
-        (p.first.start_rank, p.second.start_rank)
+def test_a_260_for_some_rounds_forbids_the_pair_in_those_rounds_only():
+    tournament = import_trf(trf("260 001 005    1    5", "260 001 002    2    6"))
+    spans = {
+        (p.first.start_rank, p.second.start_rank): (p.from_round, p.to_round)
         for p in ForbiddenPair.objects.filter(tournament=tournament)
     }
-    assert {tuple(sorted(pair)) for pair in ranks} == {(1, 5)}
-    assert "record 260 forbids its pairings in rounds 1 to 2 only" in notes(tournament)
+    assert spans == {(1, 5): (1, None), (2, 6): (1, 2)}
+    assert forbidden_rank_pairs(tournament, 2) == ((1, 5), (2, 6))
+    assert forbidden_rank_pairs(tournament, 3) == ((1, 5),)
+    # Round 1 would pair the top half against the bottom: 1-5, 2-6, 3-7, 4-8.
+    round_1 = pairs(pair_swiss_round(tournament))
+    assert (1, 5) not in round_1 and (2, 6) not in round_1 and (6, 2) not in round_1
     exported = split_lines(export_trf(tournament, version=2026))
     assert "260 001 002    2    6" in exported and "260 001 005    1    5" in exported
+
+
+def test_xxp_names_the_pairs_forbidden_in_the_round_a_pairing_program_pairs_next():
+    tournament = import_trf(trf("260 001 005    1    5", "260 003 004    2    6"))
+    assert [line for line in split_lines(export_trf(tournament)) if line[:3] == "XXP"] == [
+        "XXP 1 5"
+    ]
+
+
+def test_a_pair_named_again_for_rounds_apart_is_reported():
+    tournament = import_trf(
+        trf("260 001 002    2    6", "260 003 003    2    6", "260 005 005    2    6")
+    )
+    pair = ForbiddenPair.objects.get(tournament=tournament)
+    assert (pair.from_round, pair.to_round) == (1, 3)
+    assert "line 6: players 2 and 6 are already forbidden to meet in other rounds" in notes(
+        tournament
+    )
 
 
 def test_round_dates_become_the_rounds_dates_and_later_ones_are_reported():
@@ -136,11 +162,60 @@ def test_round_dates_become_the_rounds_dates_and_later_ones_are_reported():
     assert dates in split_lines(export_trf(tournament, version=16))
 
 
-def test_what_is_only_kept_is_reported():
-    text = trf("212 PTS BH SB", "299 W     1.0 001    3")
-    reason = notes(import_trf(text))
-    assert "record 212 is not used here; kept for the export" in reason
-    assert "record 299 is not used here; kept for the export" in reason
+def test_record_212_gives_the_tie_breaks_when_202_is_absent():
+    tournament = import_trf(trf("212 PTS,BH/C1,SB"))
+    assert tournament.tiebreaks == ["BH/C1", "SB"]
+    assert "212" not in notes(tournament)
+
+
+def test_record_212_that_disagrees_with_202_is_reported_and_202_wins():
+    tournament = import_trf(trf("202 BH SB", "212 PTS SB BH"))
+    assert tournament.tiebreaks == ["BH", "SB"]
+    assert (
+        "record 212 orders the standings by PTS SB BH, record 202 by PTS BH SB; 202's "
+        "tie-breaks are used, 212 is kept for the export"
+    ) in notes(tournament)
+    assert "212 PTS SB BH" in split_lines(export_trf(tournament, version=2026))
+
+
+def test_record_212_not_led_by_points_is_reported():
+    tournament = import_trf(trf("202 BH", "212 BH PTS"))
+    assert tournament.tiebreaks == ["BH"]
+    assert "record 212: the standings here are ordered by points (PTS) first" in notes(tournament)
+
+
+def test_a_buchholz_in_a_round_robin_file_is_left_out_not_a_refused_file():
+    games = {1: "     2 w 1", 2: "     1 b 0"}
+    tournament = import_trf(trf("092 Round robin", "202 BH/C1 SB", count=2, games=games))
+    assert tournament.is_round_robin and tournament.tiebreaks == ["SB"]
+    assert "record 202: BH/C1 is a Buchholz tie-break, not used in a round robin" in notes(
+        tournament
+    )
+
+
+def test_record_299_for_every_round_sets_the_points_of_that_kind_of_round():
+    games = {1: "  0000 - +", 2: "     3 w 1", 3: "     2 b 0"}
+    tournament = import_trf(trf("299 +         0.5", count=3, games=games))
+    assert tournament.points_forfeit_win == Decimal("0.5")
+    assert tournament.points_win == 1
+    assert "299" not in notes(tournament)
+    standings = {row.start_rank: row.points for row in tournament_standings(tournament).rows}
+    assert standings[1] == Fraction(1, 2)
+
+
+def test_record_299_for_single_games_is_kept_and_reported():
+    tournament = import_trf(trf("299 W         1.0  001    3"))
+    assert tournament.points_win == 1
+    assert (
+        "line 4: record 299 gives points to single games or rounds; here points follow each "
+        "result, so it is kept for the export, not used"
+    ) in notes(tournament)
+    assert "299 W         1.0  001    3" in split_lines(export_trf(tournament, version=2026))
+
+
+def test_a_record_nobody_applies_is_reported():
+    reason = notes(import_trf(trf("222 40/6000+30:20/3000+30")))
+    assert "line 4: record 222 is not used here; kept for the export" in reason
 
 
 def test_virtual_points_from_records_250_add_up_where_they_overlap():

@@ -43,6 +43,11 @@ EXTRA_RECORDS = st.lists(
             "112 NA Second deputy",
             "122 90'+30\"",
             "XXC black1",
+            "202 BH/C1 SB",
+            "212 PTS,BH/C1,SB",
+            "299 H         1.0",
+            "299 +         0.5",
+            "299 W         0.5  002    1",
             "ZZZ a record nobody defines",
             "### a comment",
         ]

@@ -251,6 +251,10 @@ class ForbiddenPair(models.Model):
     first = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     second = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     reason = models.CharField(_("reason"), max_length=200, blank=True)
+    from_round = models.PositiveSmallIntegerField(_("from round"), default=1)
+    to_round = models.PositiveSmallIntegerField(
+        _("to round"), null=True, blank=True, help_text=_("Blank: to the last round.")
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -266,3 +270,22 @@ class ForbiddenPair(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first} – {self.second}"
+
+    def holds_in(self, round_number: int) -> bool:
+        return self.from_round <= round_number and (
+            self.to_round is None or round_number <= self.to_round
+        )
+
+    @property
+    def rounds_label(self) -> str:
+        """Which rounds the pair is forbidden in; empty when in every round (TRF-2026's
+        record 260 may limit it to some)."""
+        if self.to_round is None:
+            return (
+                ""
+                if self.from_round <= 1
+                else _("from round %(first)s") % {"first": self.from_round}
+            )
+        if self.to_round == self.from_round:
+            return _("round %(first)s") % {"first": self.from_round}
+        return _("rounds %(first)s–%(last)s") % {"first": self.from_round, "last": self.to_round}

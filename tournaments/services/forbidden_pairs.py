@@ -31,27 +31,57 @@ def _ordered(first: Player, second: Player) -> tuple[Player, Player]:
     return (first, second) if first.pk < second.pk else (second, first)
 
 
+def _round_problems(tournament: Tournament, from_round: int, to_round: int | None) -> None:
+    rounds = tournament.number_of_rounds
+    last = rounds if to_round is None else to_round
+    if not 1 <= from_round <= last <= rounds:
+        raise TournamentError(
+            _("The rounds must run from round 1 to round %(rounds)s, first before last.")
+            % {"rounds": rounds}
+        )
+
+
 @transaction.atomic
 def forbid_pair(
-    first: Player, second: Player, *, user: AbstractBaseUser | None = None, reason: str = ""
+    first: Player,
+    second: Player,
+    *,
+    user: AbstractBaseUser | None = None,
+    reason: str = "",
+    from_round: int = 1,
+    to_round: int | None = None,
 ) -> ForbiddenPair:
-    """Forbid ``first`` and ``second`` to meet."""
+    """Forbid ``first`` and ``second`` to meet, in every round or in rounds ``from_round``
+    to ``to_round`` (``None``: the last)."""
     first, second = _ordered(first, second)
     tournament = Tournament.objects.select_for_update().get(pk=first.tournament_id)
     _refuse_once_started(tournament)
+    _round_problems(tournament, from_round, to_round)
+    if to_round == tournament.number_of_rounds:
+        to_round = None
     if ForbiddenPair.objects.filter(first=first, second=second).exists():
         raise TournamentError(
             _("%(first)s and %(second)s are already a forbidden pair.")
             % {"first": first.name, "second": second.name}
         )
     pair = ForbiddenPair.objects.create(
-        tournament=tournament, first=first, second=second, reason=reason
+        tournament=tournament,
+        first=first,
+        second=second,
+        reason=reason,
+        from_round=from_round,
+        to_round=to_round,
     )
+    message = gettext_lazy("Forbidden pair: %(first)s and %(second)s are not to be paired.")
+    if pair.rounds_label:
+        message = gettext_lazy(
+            "Forbidden pair: %(first)s and %(second)s are not to be paired (%(rounds)s)."
+        )
     log_event(
         tournament,
         TournamentLog.Kind.CONFIGURATION,
-        gettext_lazy("Forbidden pair: %(first)s and %(second)s are not to be paired."),
-        params={"first": first.name, "second": second.name},
+        message,
+        params={"first": first.name, "second": second.name, "rounds": str(pair.rounds_label)},
         user=user,
         round_number=last_round_number(tournament) or None,
         reason=reason,
@@ -85,7 +115,11 @@ def allow_pair(
 
 
 def forbidden_opponents(player: Player) -> list[Player]:
-    """The players ``player`` must not be paired with."""
+    """The players ``player`` must not be paired with, each with ``forbidden_rounds``: the
+    rounds it holds in, empty when every round."""
     pairs = ForbiddenPair.objects.filter(first=player) | ForbiddenPair.objects.filter(second=player)
-    ids = {p.second_id if p.first_id == player.pk else p.first_id for p in pairs}
-    return list(Player.objects.filter(pk__in=ids).order_by("start_rank", "name"))
+    rounds = {p.second_id if p.first_id == player.pk else p.first_id: p.rounds_label for p in pairs}
+    opponents = list(Player.objects.filter(pk__in=rounds).order_by("start_rank", "name"))
+    for opponent in opponents:
+        opponent.forbidden_rounds = rounds[opponent.pk]
+    return opponents

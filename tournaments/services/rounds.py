@@ -265,7 +265,8 @@ def setup_problems(tournament: Tournament) -> list[str]:
     A round robin needs every player to meet every other: a forbidden pair cannot be kept
     (a wrong number of rounds is refused when the round robin is paired). A Swiss pairs no
     two players twice and gives the pairing-allocated bye once, so a player meets at most the
-    players he may meet, plus one bye when the field is odd.
+    players he may meet (a pair forbidden in some rounds only may meet), plus one bye when the
+    field is odd.
     """
     players = list(tournament.players.exclude(status=Player.Status.EXPELLED))
     count = len(players)
@@ -298,7 +299,9 @@ def setup_problems(tournament: Tournament) -> list[str]:
             % {"players": count, "rounds": rounds, "most": most}
         ]
     barred: dict[int, int] = {}
-    for first, second in forbidden:
+    # A pair forbidden in some rounds only may still meet in the others.
+    always = tournament.forbidden_pairs.filter(from_round__lte=1, to_round__isnull=True)
+    for first, second in always.values_list("first_id", "second_id"):
         barred[first] = barred.get(first, 0) + 1
         barred[second] = barred.get(second, 0) + 1
     return [

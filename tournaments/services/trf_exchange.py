@@ -42,10 +42,17 @@ from tournaments.models import (
 from tournaments.pairing import PairingError, PairingState, validate_round
 from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.pairing.base import recorded_pairing
-from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
-from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
+from tournaments.scoring.sheet import (
+    Color,
+    Outcome,
+    PlayerSheet,
+    PointSystem,
+    RoundEntry,
+    TournamentSheet,
+)
+from tournaments.scoring.tiebreaks import parse_tiebreak
 from tournaments.selectors import (
-    forbidden_rank_pairs,
+    forbidden_rank_ranges,
     missing_results,
     open_adjournments,
     tournament_accelerations,
@@ -54,10 +61,11 @@ from tournaments.selectors import (
 )
 from tournaments.trf import TrfDocument, TrfError, TrfRecord, read_trf, write_trf
 from tournaments.trf import merge as trf_merge
+from tournaments.trf import points as trf_points
 from tournaments.trf.document import parse_birth, parse_trf_date
 
 from .audit import log_event, recorded_user
-from .configuration import create_tournament
+from .configuration import create_tournament, tiebreak_problems
 from .errors import TournamentError, raise_if
 
 
@@ -82,16 +90,51 @@ def _system(document: TrfDocument, sheet: TournamentSheet) -> str:
     return PairingSystem.SWISS
 
 
-def _tiebreaks(document: TrfDocument, warnings: list[str]) -> list[str]:
+def _tiebreaks(
+    document: TrfDocument, round_robin: bool, warnings: list[str]
+) -> tuple[list[str], set[str]]:
+    """The tie-breaks of record 202, else of TRF-2026's 212 (the standings' definition: the
+    points first, then the tie-breaks), and the records used for them. A tie-break this
+    application does not know, or a Buchholz in a round robin, is left out and reported."""
+    defined = _tiebreak_tokens(document.header("212"))
+    if defined and defined[0].upper() != "PTS":
+        warnings.append(
+            _(
+                "record 212: the standings here are ordered by points (PTS) first, the file "
+                "names %(first)s; kept for the export, not used"
+            )
+            % {"first": defined[0]}
+        )
+        defined = []
+    tokens = _tiebreak_tokens(document.header("202"))
+    code = "202"
+    if not tokens and defined:
+        tokens, code = defined[1:], "212"
     found = []
-    for token in re.split(r"[\s,;]+", document.header("202")):
-        if not token:
-            continue
-        try:
+    for token in tokens:
+        problems = tiebreak_problems([token], round_robin=round_robin)
+        if problems:
+            warnings.append(
+                _("record %(code)s: %(error)s; left out") % {"code": code, "error": problems[0]}
+            )
+        else:
             found.append(parse_tiebreak(token).name)
-        except TieBreakError as error:
-            warnings.append(_("record 202: %(error)s; left out") % {"error": error})
-    return found
+    used = {"202"} if code == "202" else set()
+    if defined and [t.upper() for t in defined[1:]] == [t.upper() for t in tokens]:
+        used.add("212")
+    elif defined:
+        warnings.append(
+            _(
+                "record 212 orders the standings by %(defined)s, record 202 by %(tiebreaks)s; "
+                "202's tie-breaks are used, 212 is kept for the export"
+            )
+            % {"defined": " ".join(defined), "tiebreaks": " ".join(["PTS", *tokens])}
+        )
+    return found, used
+
+
+def _tiebreak_tokens(value: str) -> list[str]:
+    return [token for token in re.split(r"[\s,;]+", value) if token]
 
 
 def _player(tournament: Tournament, sheet: PlayerSheet, warnings: list[str]) -> Player:
@@ -300,9 +343,12 @@ def import_trf(
     sheet = document.to_sheet()
     warnings = list(document.warnings)
     points = sheet.points
+    system = _system(document, sheet)
+    round_robin = system != PairingSystem.SWISS
+    tiebreaks, applied = _tiebreaks(document, round_robin, warnings)
     tournament = create_tournament(
         name=(document.name or filename or _("Imported tournament"))[:200],
-        system=_system(document, sheet),
+        system=system,
         number_of_rounds=max(document.planned_rounds or 0, sheet.rounds, 1),
         user=user,
         place=document.header("022")[:200],
@@ -312,7 +358,7 @@ def import_trf(
         chief_arbiter=document.header("102")[:200],
         deputy_arbiters=DEPUTY_SEPARATOR.join(v.strip() for v in document.values("112"))[:400],
         time_control=document.header("122")[:100],
-        tiebreaks=_tiebreaks(document, warnings),
+        tiebreaks=tiebreaks,
         rating_method=_rating_method(document),
         initial_color=_initial_color(document),
         **{f"points_{name}": _decimal(getattr(points, name)) for name in _POINT_NAMES},
@@ -329,8 +375,12 @@ def import_trf(
     Player.objects.bulk_create(players.values())
     _store_rounds(tournament, sheet, players, user, warnings)
     Absence.objects.bulk_create(_announced_absences(document, sheet.rounds, players, warnings))
-    applied: set[str] = set()
-    for apply in (_apply_acceleration, _apply_forbidden_pairs, _apply_round_dates):
+    for apply in (
+        _apply_acceleration,
+        _apply_forbidden_pairs,
+        _apply_round_dates,
+        _apply_abnormal_points,
+    ):
         notes, codes = apply(tournament, document, players)
         warnings += notes
         applied |= codes
@@ -456,11 +506,15 @@ def _header_records(
         yield TrfRecord(f"XXA {rank:4d}" + "".join(f" {float(p):4.1f}" for p in virtual))
     if tournament.initial_color:
         yield TrfRecord(f"XXC {tournament.initial_color}1")
-    for first, second in forbidden_rank_pairs(tournament):
-        # JaVaFo's XXP, which every engine here reads; TRF-2026's own 260 too (every round).
-        yield TrfRecord(f"XXP {first} {second}")
+    next_round = sheet.rounds + 1
+    for first, second, from_round, to_round in forbidden_rank_ranges(tournament):
+        # JaVaFo's XXP, which every engine reads, has no rounds: it is written for the pairs
+        # forbidden in the round a pairing program pairs next. TRF-2026's own 260 has them.
+        if from_round <= next_round and (to_round is None or next_round <= to_round):
+            yield TrfRecord(f"XXP {first} {second}")
         if version == 2026:
-            yield TrfRecord(f"260 001 {tournament.number_of_rounds:03d} {first:4d} {second:4d}")
+            last = to_round or tournament.number_of_rounds
+            yield TrfRecord(f"260 {from_round:03d} {last:03d} {first:4d} {second:4d}")
     controller = _pairing_controller(tournament, source) if version == 2026 else ""
     if controller:
         yield TrfRecord(f"182 {controller}")
@@ -469,6 +523,8 @@ def _header_records(
         yield from _acceleration_records(tournament)
     if version == 2026 and tournament.tiebreaks:
         yield TrfRecord("202 " + " ".join(tournament.tiebreaks))
+        # 212 defines the standings whole: the points first, then the tie-breaks.
+        yield TrfRecord("212 PTS " + " ".join(tournament.tiebreaks))
     if version == 2026 and tournament.rating_method != RatingMethod.FIDE:
         yield TrfRecord(f"172 {tournament.federation:<3} {tournament.rating_method}")
 
@@ -797,30 +853,17 @@ def _without_zeros(virtual: dict[int, tuple[Fraction, ...]]) -> dict[int, tuple[
 def _apply_forbidden_pairs(
     tournament: Tournament, document: TrfDocument, players: dict[int, Player]
 ) -> tuple[list[str], set[str]]:
-    """``XXP`` groups and TRF-2026 records 260 that hold for every round become the
-    tournament's forbidden pairs (the engine honours them); a 260 limited to some rounds is
-    kept for the export only, since a forbidden pair here holds for every round."""
+    """``XXP`` groups (every round) and TRF-2026 records 260 (their rounds) become the
+    tournament's forbidden pairs, which the engine honours. A pair named again for rounds
+    that neither meet nor touch its first rounds is reported and kept for the export only."""
     notes: list[str] = []
     used: set[str] = set()
-    pairs: set[tuple[int, int]] = set()
+    spans: dict[tuple[int, int], tuple[int, int | None]] = {}
     for record in document.records:
         if record.code == "XXP":
-            ranks = [int(n) for n in record.value.split()]
+            ranks, span = [int(n) for n in record.value.split()], (1, None)
         elif record.code == "260":
-            text = record.text
-            first, last = int(text[4:7].strip() or 0), int(text[8:11].strip() or 0)
-            if first > 1 or 0 < last < tournament.number_of_rounds:
-                notes.append(
-                    _(
-                        "line %(line)s: record 260 forbids its pairings in rounds %(first)s to "
-                        "%(last)s only; forbidden pairs here hold for every round, so it is "
-                        "kept for the export, not used"
-                    )
-                    % {"line": record.line, "first": first, "last": last or first}
-                )
-                continue
-            fields = [text[start : start + 4] for start in range(12, len(text), 5)]
-            ranks = [int(field) for field in fields if field.strip()]
+            ranks, span = _record_260(record.text, tournament.number_of_rounds)
         else:
             continue
         unknown = [rank for rank in ranks if rank not in players]
@@ -831,26 +874,85 @@ def _apply_forbidden_pairs(
             )
             continue
         used.add(record.code)
-        pairs |= {(a, b) for a in ranks for b in ranks if a < b}
+        for pair in {(a, b) for a in ranks for b in ranks if a < b}:
+            joined = _joined_span(spans[pair], span) if pair in spans else span
+            if joined is None:
+                notes.append(
+                    _(
+                        "line %(line)s: players %(first)s and %(second)s are already forbidden "
+                        "to meet in other rounds; a pair here has one run of rounds, so these "
+                        "are kept for the export, not used"
+                    )
+                    % {"line": record.line, "first": pair[0], "second": pair[1]}
+                )
+            else:
+                spans[pair] = joined
     ForbiddenPair.objects.bulk_create(
         ForbiddenPair(
             tournament=tournament,
             first=min(players[a], players[b], key=lambda p: p.pk),
             second=max(players[a], players[b], key=lambda p: p.pk),
+            from_round=first,
+            to_round=last,
             reason=_("in the imported file"),
         )
-        for a, b in sorted(pairs)
+        for (a, b), (first, last) in sorted(spans.items())
     )
-    if pairs:
+    if spans:
         notes.append(
             ngettext(
                 "%(count)s forbidden pair from the file; the engine will not pair it",
                 "%(count)s forbidden pairs from the file; the engine will not pair them",
-                len(pairs),
+                len(spans),
             )
-            % {"count": len(pairs)}
+            % {"count": len(spans)}
         )
     return notes, used
+
+
+def _record_260(text: str, rounds: int) -> tuple[list[int], tuple[int, int | None]]:
+    """A record 260's players and rounds (first, last; last ``None`` when it runs to the
+    end of the event). As :meth:`TrfDocument.forbidden_groups` reads it: no first round is
+    every round, no last round is the first round only."""
+    first = int(text[4:7].strip() or 0)
+    last: int | None = int(text[8:11].strip() or 0) or first
+    if not first or (last is not None and last >= rounds):
+        last = None
+    first = max(first, 1)
+    fields = [text[start : start + 4] for start in range(12, len(text), 5)]
+    return [int(field) for field in fields if field.strip()], (first, last)
+
+
+def _joined_span(
+    one: tuple[int, int | None], other: tuple[int, int | None]
+) -> tuple[int, int | None] | None:
+    """The rounds of two spans as one span when they meet or touch, else None."""
+    (a, a_last), (b, b_last) = sorted([one, other], key=lambda span: span[0])
+    if a_last is not None and a_last + 1 < b:
+        return None
+    last = None if a_last is None or b_last is None else max(a_last, b_last)
+    return a, last
+
+
+def _apply_abnormal_points(
+    tournament: Tournament, document: TrfDocument, players: dict[int, Player]
+) -> tuple[list[str], set[str]]:
+    """Records 299 that give a kind of unplayed round its points in every round are part of
+    the point system (the sheet read them); one that gives single games or rounds their
+    points is kept for the export and reported, since points here follow the result."""
+    notes: list[str] = []
+    for record in document.records:
+        if record.code != "299":
+            continue
+        if trf_points.apply_record_299(PointSystem(), record.text) is None:
+            notes.append(
+                _(
+                    "line %(line)s: record 299 gives points to single games or rounds; here "
+                    "points follow each result, so it is kept for the export, not used"
+                )
+                % {"line": record.line}
+            )
+    return notes, {"299"}
 
 
 _ROUND_DATE = re.compile(r"(\d{2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})")
@@ -907,13 +1009,14 @@ def _apply_round_dates(
 _USED_RECORDS = frozenset(
     {
         "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
-        "142", "152", "162", "172", "192", "202", "240", "XXC", "XXR", "XXS", "XXZ", "###",
+        "142", "152", "162", "172", "192", "240", "XXC", "XXR", "XXS", "XXZ", "###",
     }
 )  # fmt: skip
 """Records the import always applies (the counts 062–082 are recomputed by the export once
-the players change). 132's dates, ``XXA``/250's acceleration and ``XXP``/260's prohibited
-pairings are applied when they can be (:func:`_apply_acceleration`, …); every other record
-(212, 299's abnormal points, …) is kept for the export and reported as not used."""
+the players change). 202/212's tie-breaks (:func:`_tiebreaks`), 132's dates, ``XXA``/250's
+acceleration, ``XXP``/260's prohibited pairings and 299's points for every round are applied
+when they can be (:func:`_apply_acceleration`, …); every other record is kept for the export
+and reported as not used."""
 
 
 def _unused_records(document: TrfDocument, applied: set[str]) -> list[str]:

@@ -234,13 +234,17 @@ class TrfDocument:
 
     @property
     def point_system(self) -> PointSystem:
-        """Points per result: FIDE's 1 / ½ / 0 as changed by ``XXS`` and 162 records."""
+        """Points per result: FIDE's 1 / ½ / 0 as changed by ``XXS`` and 162 records, then
+        by the 299 records that hold for every round and player."""
         system = PointSystem()
         for record in self.records:
             if record.code == "XXS":
                 system = trf_points.apply_xxs(system, record.value)
             elif record.code == "162":
                 system = trf_points.apply_record_162(system, record.value)
+        for record in self.records:
+            if record.code == "299":
+                system = trf_points.apply_record_299(system, record.text) or system
         return system
 
     def forbidden_groups(self, round_number: int | None = None) -> list[frozenset[int]]:

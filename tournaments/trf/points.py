@@ -4,7 +4,10 @@
 ZPB=0 HPB=0.5 FPB=1 PAB=1 FW=1 FL=0``, with ``W=`` and ``D=`` setting both colours at once.
 Record 162 (TRF-2026) gives a symbol and a value per result kind: ``W`` win (also forfeit win
 and full-point bye), ``D`` draw (also half-point bye), ``L`` loss, ``P`` pairing-allocated bye,
-``A`` absence (zero-point bye and forfeit loss), ``X`` adjourned.
+``A`` absence (zero-point bye and forfeit loss), ``X`` adjourned. What 162's grouping cannot
+say (a forfeit win worth less than a win, …) TRF-2026 says in records 299, one per kind of
+unplayed round: ``299 +          1.0`` (kind in column 5, points in columns 14-17, blank round
+and no players: every round, every player).
 """
 
 from __future__ import annotations
@@ -160,16 +163,47 @@ def record_162_value(system: PointSystem) -> str:
     return "  " + fields
 
 
+_RECORD_299_KINDS: dict[str, tuple[str, str]] = {
+    "+": ("forfeit_win", "W"),
+    "-": ("forfeit_loss", "A"),
+    "F": ("full_bye", "W"),
+    "H": ("half_bye", "D"),
+    "Z": ("zero_bye", "A"),
+}
+"""Record 299's kinds of unplayed round this point system has a field for, with the 162
+symbol whose value they take unless a 299 says otherwise."""
+
+
+def apply_record_299(system: PointSystem, text: str) -> PointSystem | None:
+    """The point system after a record 299 (the whole line) that holds for every round and
+    every player; None when it is limited to a round or to players, or names a kind (W, D, L
+    of one game) that is no field of a point system (such a record assigns points to single
+    games, which a point system cannot hold), or its points cannot be read (the reader
+    reports that)."""
+    kind = text[4:5]
+    rounds, players = text[19:22].strip(), text[23:].strip()
+    if kind not in _RECORD_299_KINDS or rounds.strip("0") or players:
+        return None
+    try:
+        points = parse_points(text[13:17])
+    except ValueError:
+        return None
+    return replace(system, **{_RECORD_299_KINDS[kind][0]: points})
+
+
+def record_299_lines(system: PointSystem) -> list[str]:
+    """Records 299 for every kind of unplayed round whose points differ from those record
+    162 gives its group (see :func:`record_162_value`), in the TRF-2026 columns."""
+    group = {"W": system.win, "D": system.draw, "A": system.zero_bye}
+    lines = []
+    for kind, (name, symbol) in _RECORD_299_KINDS.items():
+        points = getattr(system, name)
+        if points != group[symbol]:
+            lines.append(f"299 {kind}        {format_points(points):>4}")
+    return lines
+
+
 def is_default(system: PointSystem) -> bool:
     """Whether ``system`` is FIDE's 1 / ½ / 0 with every bye at its usual value."""
     default = PointSystem()
     return all(getattr(system, f.name) == getattr(default, f.name) for f in fields(PointSystem))
-
-
-def representable_in_162(system: PointSystem) -> bool:
-    """Whether record 162's grouping (forfeit win = win, half bye = draw, …) fits ``system``."""
-    return (
-        system.forfeit_win == system.win == system.full_bye
-        and system.half_bye == system.draw
-        and system.forfeit_loss == system.zero_bye
-    )

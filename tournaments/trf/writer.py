@@ -24,7 +24,7 @@ VERSIONS = (16, 2026)
 
 def write_trf(document: TrfDocument, version: int = 16) -> str:
     """The TRF text of ``document``: ``version`` 16 (TRF16 with the JaVaFo extensions) or
-    2026 (TRF-2026: adds records 142 and 162 when missing, adjourned games as ``?``).
+    2026 (TRF-2026: adds records 142, 162 and 299 when missing, adjourned games as ``?``).
 
     Raises :class:`TrfError` for what the version cannot express (an adjourned game in TRF16)
     or what does not fit its columns (a name longer than 33 characters, …).
@@ -54,11 +54,9 @@ def _added_records(document: TrfDocument, version: int) -> list[TrfRecord]:
         if "142" not in codes and document.planned_rounds is not None:
             added.append(TrfRecord(f"142 {document.planned_rounds}"))
         if "162" not in codes and not trf_points.is_default(system):
-            if not trf_points.representable_in_162(system):
-                raise TrfError(
-                    "this point system gives forfeits or byes values record 162 cannot express"
-                )
             added.append(TrfRecord("162" + trf_points.record_162_value(system)))
+            if "299" not in codes:
+                added += [TrfRecord(line) for line in trf_points.record_299_lines(system)]
     elif "XXS" not in codes and not trf_points.is_default(system):
         added.append(TrfRecord("XXS " + trf_points.xxs_value(system)))
     return added

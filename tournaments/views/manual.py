@@ -31,6 +31,16 @@ def _int(request: HttpRequest, name: str) -> int | None:
     return int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else None
 
 
+def _round(request: HttpRequest, name: str) -> int | None:
+    """A round number from the form; ``None`` when left blank."""
+    if not request.POST.get(name, "").strip():
+        return None
+    number = _int(request, name)
+    if number is None:
+        raise TournamentError(_("A round is a whole number such as 3."))
+    return number
+
+
 @tournament_action_required(Action.MANAGE_ROUNDS)
 @require_http_methods(["POST"])
 def manual_pairing(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
@@ -88,7 +98,14 @@ def forbidden_pair(request: HttpRequest, tournament: Tournament, player_id: int)
             allow_pair(player, opponent, user=request.user, reason=reason)
             messages.success(request, _("Forbidden pair lifted."))
         else:
-            forbid_pair(player, opponent, user=request.user, reason=reason)
+            forbid_pair(
+                player,
+                opponent,
+                user=request.user,
+                reason=reason,
+                from_round=_round(request, "from_round") or 1,
+                to_round=_round(request, "to_round"),
+            )
             messages.success(request, _("Forbidden pair recorded."))
     except TournamentError as error:
         flash_problems(request, error)

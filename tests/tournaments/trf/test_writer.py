@@ -93,6 +93,17 @@ def test_trf_2026_states_a_non_default_scoring_in_record_162():
     assert read_trf(written).point_system.draw == 1
 
 
+def test_what_record_162_cannot_group_trf_2026_states_in_records_299():
+    held = (TRF_DATA / "tiebreak/held_c07_exercises/held_round_robin.trf").read_text()
+    # 3-1-0 for games, while forfeit wins and byes keep their usual 1 and ½.
+    document = read_trf(held.replace("XXR 5", "XXR 5\nXXS W=3 D=1"))
+    written = write_trf(document, version=2026).splitlines()
+    abnormal = [line for line in written if line.startswith("299")]
+    assert abnormal == ["299 +         1.0", "299 F         1.0", "299 H         0.5"]
+    alone = read_trf("\n".join(line for line in written if line[:3] in ("162", "299")) + "\n")
+    assert alone.point_system == document.point_system
+
+
 def test_unknown_version_and_overlong_fields():
     document = read_data("tiebreak/held_c07_exercises/held_round_robin.trf")
     with pytest.raises(TrfError, match="unknown TRF version 17"):

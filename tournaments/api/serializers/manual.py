@@ -66,3 +66,13 @@ class ForbiddenPairInputSerializer(serializers.Serializer[Any]):
         min_value=1, max_value=2**31 - 1, help_text="The other player's id."
     )
     reason = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    from_round = serializers.IntegerField(
+        min_value=1, max_value=999, required=False, help_text="First round it holds in (1)."
+    )
+    to_round = serializers.IntegerField(
+        min_value=1,
+        max_value=999,
+        required=False,
+        allow_null=True,
+        help_text="Last round it holds in (omitted or null: the last round).",
+    )

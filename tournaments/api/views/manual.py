@@ -116,6 +116,8 @@ class ForbiddenPairsView(_PlayerView):
             self.player(data["opponent"]),
             user=self.acting_user(),
             reason=data.get("reason", ""),
+            from_round=data.get("from_round", 1),
+            to_round=data.get("to_round"),
         )
         opponents = forbidden_opponents(player)
         return Response(
