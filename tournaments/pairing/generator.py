@@ -12,7 +12,8 @@ half-point or zero-point bye before any round but the last, and may withdraw aft
 but the last. An accelerated event gets the Baku acceleration (C.04.5.1) from round 1.
 
 The file is TRF-2026 with ``XXR``/142 (rounds), ``XXC`` (the first colour), ``XXA`` (the
-virtual points of an accelerated event), record 202 (the tie-break list), the final ranks by
+virtual points of an accelerated event), record 182 (the engine that paired it), records 202
+(the tie-break list) and 212 (the standings: PTS, then the tie-breaks), the final ranks by
 those tie-breaks and a ``###`` comment giving the settings, the seed among them, so that the
 comment alone reproduces the file.
 
@@ -29,7 +30,7 @@ from fractions import Fraction
 
 from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
-from tournaments.pairing.engines import pair_round
+from tournaments.pairing.engines import engine_label, pair_round
 from tournaments.scoring.ratings import fide_expected_score
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
 from tournaments.scoring.standings import compute_standings
@@ -333,7 +334,7 @@ def generate_tournament(
         if number < plan.rounds:
             _withdraw(players, number, plan, rng)
     sheet = _sheet(plan, players, plan.rounds, plan.rounds)
-    return GeneratedTournament(plan, sheet, _document(plan, sheet, accelerations))
+    return GeneratedTournament(plan, sheet, _document(plan, sheet, accelerations, engine))
 
 
 def _accelerations(plan: Plan) -> dict[int, tuple[Fraction, ...]]:
@@ -452,7 +453,10 @@ def _withdraw(players: list[_Player], number: int, plan: Plan, rng: random.Rando
 
 
 def _document(
-    plan: Plan, sheet: TournamentSheet, accelerations: dict[int, tuple[Fraction, ...]]
+    plan: Plan,
+    sheet: TournamentSheet,
+    accelerations: dict[int, tuple[Fraction, ...]],
+    engine: PairingEngine | None,
 ) -> TrfDocument:
     specs = [parse_tiebreak(text) for text in plan.tiebreaks]
     standings = compute_standings(sheet, specs, settings=TieBreakSettings(round_robin=False))
@@ -463,7 +467,9 @@ def _document(
         TrfRecord(f"### Random tournament generator: {plan.describe()}"),
         TrfRecord(f"XXR {plan.rounds}"),
         TrfRecord(f"XXC {first}"),
+        TrfRecord(f"182 {engine_label(engine)}"),
         TrfRecord("202 " + " ".join(spec.name for spec in specs)),
+        TrfRecord("212 PTS " + " ".join(spec.name for spec in specs)),
     ]
     records += [
         TrfRecord(f"XXA {rank:4d}" + "".join(f" {float(points):4.1f}" for points in virtual))

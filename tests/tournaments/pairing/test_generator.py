@@ -140,6 +140,8 @@ def test_ranks_follow_the_tiebreak_list():
     tournament = generated(GeneratorSettings(players=20, rounds=5, tiebreaks=("BH", "SB")), 9)
     document = read_trf(tournament.text)
     assert document.header("202") == "BH SB"
+    assert document.header("212") == "PTS BH SB"
+    assert document.header("182").startswith("Arbiter Dutch engine")
     by_rank = sorted(document.players, key=lambda p: p.rank or 0)
     points = [p.points for p in by_rank]
     assert points == sorted(points, reverse=True)
