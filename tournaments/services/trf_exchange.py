@@ -521,6 +521,11 @@ def _header_records(
     if version == 2026 and source is None:
         # An imported file's own XXA/250 are written back as it said them (the merge).
         yield from _acceleration_records(tournament)
+    if version == 2026:
+        # The scoring, stated even when it is FIDE's: a final TRF-2026 omits nothing.
+        system = tournament.point_system()
+        yield TrfRecord("162" + trf_points.record_162_value(system))
+        yield from (TrfRecord(line) for line in trf_points.record_299_lines(system))
     if version == 2026 and tournament.tiebreaks:
         yield TrfRecord("202 " + " ".join(tournament.tiebreaks))
         # 212 defines the standings whole: the points first, then the tie-breaks.
