@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 
 from tests.factories import PlayerFactory, TournamentFactory
+from tournaments.models import Absence
 from tournaments.services import pair_swiss_round, publish_round, record_result
 from tournaments.services.trf_exchange import export_trf, import_trf
 from tournaments.trf.reader import split_lines
@@ -57,3 +58,22 @@ def test_a_scoring_162_cannot_group_is_stated_in_299_and_comes_back():
         assert getattr(again, f"points_{name}") == getattr(tournament, f"points_{name}"), name
     assert again.points_full_bye == Decimal(1)
     assert export_trf(again, version=2026).count("299 F         1.0") == 1
+
+
+def test_byes_announced_for_later_rounds_are_records_240_and_come_back():
+    tournament = TournamentFactory(number_of_rounds=5)
+    PlayerFactory.create_batch(6, tournament=tournament)
+    pair_swiss_round(tournament)  # numbers the players; round 1 is a draft
+    one, two, three = (tournament.players.get(start_rank=rank) for rank in (1, 2, 3))
+    Absence.objects.create(player=three, round_number=3, kind=Absence.Kind.HALF_POINT_BYE)
+    Absence.objects.create(player=one, round_number=3, kind=Absence.Kind.HALF_POINT_BYE)
+    Absence.objects.create(player=two, round_number=4, kind=Absence.Kind.ZERO_POINT_BYE)
+    text = export_trf(tournament, version=2026)
+    assert records(text, "240") == ["240 H 003    1    3", "240 Z 004    2"]
+    again = import_trf(text)
+    announced = {
+        (a.player.start_rank, a.round_number, a.kind)
+        for a in Absence.objects.filter(player__tournament=again)
+    }
+    assert announced == {(1, 3, "half"), (3, 3, "half"), (2, 4, "zero")}
+    assert records(export_trf(again, version=2026), "240") == records(text, "240")

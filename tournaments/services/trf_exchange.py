@@ -526,12 +526,35 @@ def _header_records(
         system = tournament.point_system()
         yield TrfRecord("162" + trf_points.record_162_value(system))
         yield from (TrfRecord(line) for line in trf_points.record_299_lines(system))
+    if version == 2026:
+        yield from _announced_bye_records(tournament, sheet.rounds)
     if version == 2026 and tournament.tiebreaks:
         yield TrfRecord("202 " + " ".join(tournament.tiebreaks))
         # 212 defines the standings whole: the points first, then the tie-breaks.
         yield TrfRecord("212 PTS " + " ".join(tournament.tiebreaks))
     if version == 2026 and tournament.rating_method != RatingMethod.FIDE:
         yield TrfRecord(f"172 {tournament.federation:<3} {tournament.rating_method}")
+
+
+_BYE_LETTERS = {
+    Absence.Kind.HALF_POINT_BYE: "H",
+    Absence.Kind.FULL_POINT_BYE: "F",
+    Absence.Kind.ZERO_POINT_BYE: "Z",
+}
+
+
+def _announced_bye_records(tournament: Tournament, played: int) -> Iterable[TrfRecord]:
+    """TRF-2026 records 240: the byes announced for the rounds not yet paired, one record per
+    kind and round (TRF16 can give only the next round's, in its column)."""
+    absences = Absence.objects.filter(
+        player__tournament=tournament, round_number__gt=played, player__start_rank__isnull=False
+    ).values_list("round_number", "kind", "player__start_rank")
+    grouped: dict[tuple[int, str], list[int]] = {}
+    for number, kind, rank in absences:
+        grouped.setdefault((number, kind), []).append(rank)
+    for (number, kind), ranks in sorted(grouped.items()):
+        letter = _BYE_LETTERS[Absence.Kind(kind)]
+        yield TrfRecord(f"240 {letter} {number:03d}" + "".join(f" {r:4d}" for r in sorted(ranks)))
 
 
 def _acceleration_records(tournament: Tournament) -> Iterable[TrfRecord]:
