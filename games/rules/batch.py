@@ -23,8 +23,10 @@ from games.rules.rulesets import Ruleset
 __all__ = ["Summary", "check_file", "check_safely"]
 
 CHUNK_BYTES = 256 * 1024
-# Below this size a file is checked in the main process: starting workers costs more.
-PARALLEL_MIN_BYTES = 2 * 1024 * 1024
+MIN_CHUNK_BYTES = 32 * 1024
+# Below this size (about 200 games, a quarter of a second on one core) a file is checked in
+# the main process: forking the workers and sending them the games costs more than it saves.
+PARALLEL_MIN_BYTES = 192 * 1024
 
 Progress = Callable[[int], None]
 Check = Callable[[GameRecord], GameReport]
@@ -87,7 +89,8 @@ def check_file(
     codec = encoding or detect_file_encoding(path)
     check = partial(check_safely, ruleset=ruleset, mate_search_nodes=mate_search_nodes)
     if workers > 1 and size >= PARALLEL_MIN_BYTES:
-        yield from _check_parallel(path, check, workers, progress, codec)
+        chunk_bytes = _chunk_bytes(size, workers)
+        yield from _check_parallel(path, check, workers, progress, codec, chunk_bytes)
     else:
         yield from _check_serial(path, check, progress, codec)
 
@@ -111,6 +114,12 @@ def _check_serial(
                 progress(stream.tell())
 
 
+def _chunk_bytes(size: int, workers: int) -> int:
+    """About eight chunks per worker, so that the workers finish together (the last chunk
+    keeps one worker busy alone), but no chunk so small that sending it costs much."""
+    return max(MIN_CHUNK_BYTES, min(CHUNK_BYTES, size // (8 * workers)))
+
+
 @dataclass(frozen=True)
 class _Chunk:
     first_line: int
@@ -118,7 +127,7 @@ class _Chunk:
     encoding: str
 
 
-def _chunks(path: str, encoding: str) -> Iterator[tuple[_Chunk, int]]:
+def _chunks(path: str, encoding: str, chunk_bytes: int) -> Iterator[tuple[_Chunk, int]]:
     """Whole-game pieces of the file, each with the bytes read once it is cut.
 
     A cut goes before a tag line that follows a blank line after movetext (outside any
@@ -133,7 +142,7 @@ def _chunks(path: str, encoding: str) -> Iterator[tuple[_Chunk, int]]:
                 line = line.removeprefix(b"\xef\xbb\xbf")
             blank = not line.strip()
             if (
-                size >= CHUNK_BYTES
+                size >= chunk_bytes
                 and line.startswith(b"[")
                 and previous_blank
                 and after_movetext
@@ -158,12 +167,17 @@ def _check_chunk(chunk: _Chunk, check: Check) -> list[GameReport]:
 
 
 def _check_parallel(
-    path: str, check: Check, workers: int, progress: Progress | None, encoding: str
+    path: str,
+    check: Check,
+    workers: int,
+    progress: Progress | None,
+    encoding: str,
+    chunk_bytes: int,
 ) -> Iterator[GameReport]:
     games_before = 0
     pending: deque[tuple[AsyncResult[list[GameReport]], int]] = deque()
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        for chunk, done in _chunks(path, encoding):
+        for chunk, done in _chunks(path, encoding, chunk_bytes):
             pending.append((pool.apply_async(_check_chunk, (chunk, check)), done))
             if len(pending) >= 2 * workers:
                 games_before = yield from _drain_one(pending, games_before, progress)

@@ -257,6 +257,13 @@ class _PgnReader:
     def _scan(self, line: str, number: int, position: int) -> Iterator[GameRecord]:
         for match in _TOKEN.finditer(line, position):
             kind = match.lastgroup
+            # Moves and move numbers of the mainline are nearly every token of a file: they
+            # take the short way (what the general branch below would do with them).
+            if (kind == "move" or kind == "number") and not self.after_result:
+                self.in_movetext = True
+                if kind == "move" and not self.depth:
+                    self._move(match.group(), number, match.start() + 1)
+                continue
             column = match.start() + 1
             if kind == "comment":
                 if match["comment_end"]:
@@ -306,6 +313,9 @@ class _PgnReader:
             self._move(token, line, column)
 
     def _move(self, token: str, line: int, column: int) -> None:
+        if token[-1] not in "!?":
+            self.game.moves.append(WrittenMove(token, line, column))
+            return
         suffix = _MOVE_SUFFIX.search(token)
         move = WrittenMove(token, line, column)
         if suffix and suffix.group(1) in _SUFFIX_NAGS:

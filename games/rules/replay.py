@@ -117,7 +117,8 @@ def replay(record: GameRecord, *, seventy_five_moves: int = 75) -> Replay:
     except ValueError as error:
         fen = record.start_fen or ""
         return Replay(record, chess.Board(), fen, setup_error=f"FEN tag {fen!r}: {error}")
-    start_fen = board.fen()
+    # Most records start from the initial position: its FEN is known without writing it out.
+    start_fen = chess.STARTING_FEN if record.start_fen is None else board.fen()
     result = Replay(record, board, start_fen)
     if record.variant.lower() not in _STANDARD_VARIANTS:
         result.setup_error = f"variant {record.variant!r} is not chess under the Laws"
