@@ -17,7 +17,14 @@ from jobs.models import Job
 from jobs.runner import JobError, Progress, job_kind
 
 from .models import PgnUpload
-from .services import GameError, ImportDecision, check_upload, import_games, stored_checks
+from .services import (
+    GameError,
+    ImportDecision,
+    check_upload,
+    clean_games_on_free_boards,
+    import_games,
+    stored_checks,
+)
 
 
 def _upload(job: Job) -> PgnUpload:
@@ -51,6 +58,8 @@ def import_uploaded_pgn(job: Job, progress: Progress) -> dict[str, Any]:
     chosen = job.params["decisions"]
     if chosen == "matched":  # the API's choice: every importable game that found its board
         chosen = [(c.number, c.pairing.pk) for c in checks if c.pairing and c.importable]
+    elif chosen == "clean":  # the report page's button for every clean game of the file
+        chosen = clean_games_on_free_boards(checks)
     decisions = [ImportDecision(number, pairing) for number, pairing in chosen]
     try:
         games = import_games(checks, decisions, user=job.created_by, progress=progress)

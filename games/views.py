@@ -12,6 +12,7 @@ import chess
 import chess.svg
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -141,11 +142,18 @@ def upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "games/upload.html", {"tournament": tournament, "form": form})
 
 
+REPORT_PAGE_SIZE = 50
+"""Games per page of a check report: a file of thousands of games is read page by page."""
+
+REPORT_VIEWS = ("all", "problems")
+"""What a check report lists: every game, or those with a finding or without a board."""
+
+
 @login_required
 @tournament_action_required(Action.ENTER_GAMES)
 def upload_report(request: HttpRequest, tournament: Tournament, upload_id: int) -> HttpResponse:
     stored = get_object_or_404(PgnUpload, pk=upload_id, tournament=tournament)
-    checks = services.stored_checks(stored)
+    checks = services.stored_checks(stored, with_records=False)
     if checks is None:
         if request.method == "POST":
             # The ticks were given on a report that no longer holds: show the new one instead.
@@ -159,28 +167,29 @@ def upload_report(request: HttpRequest, tournament: Tournament, upload_id: int) 
         if request.method == "POST" or not _just_checked(request, stored):
             return redirect("jobs:detail", job_id=_check_job(stored, request).pk)
         checks = services.check_upload(stored)  # kept results unreadable: check here
-    form = import_form(checks)(*_submitted(request))
+    shown = request.GET.get("show", "all")
+    if shown not in REPORT_VIEWS:
+        shown = "all"
+    listed = checks if shown == "all" else [c for c in checks if _needs_a_look(c)]
+    page = Paginator(listed, REPORT_PAGE_SIZE).get_page(request.GET.get("page"))
+    form = import_form(list(page.object_list))(*_submitted(request))
+    if request.method == "POST" and "import_clean" in request.POST:
+        return _start_import(request, stored, "clean")
     if request.method == "POST" and form.is_valid():
         decisions = [
             (check.number, int(form.cleaned_data[f"board_{check.number}"]))
-            for check in checks
+            for check in page.object_list
             if form.cleaned_data.get(f"import_{check.number}")
             and form.cleaned_data.get(f"board_{check.number}")
         ]
-        job = start_job(
-            "pgn_import",
-            params={"upload": stored.pk, "decisions": decisions},
-            user=request.user,
-            tournament=tournament,
-        )
-        return redirect("jobs:detail", job_id=job.pk)
+        return _start_import(request, stored, decisions)
     rows = [
         (
             check,
             form[f"import_{check.number}"] if f"import_{check.number}" in form.fields else None,
             form[f"board_{check.number}"] if f"board_{check.number}" in form.fields else None,
         )
-        for check in checks
+        for check in page.object_list
     ]
     summary = {
         status: sum(c.status == status for c in checks)
@@ -192,12 +201,32 @@ def upload_report(request: HttpRequest, tournament: Tournament, upload_id: int) 
         {
             "tournament": tournament,
             "upload": stored,
+            "games": len(checks),
             "rows": rows,
+            "page": page,
+            "pages": list(page.paginator.get_elided_page_range(page.number, on_each_side=2)),
+            "shown": shown,
+            "listed": len(listed),
             "form": form,
             "summary": summary,
             "matched": sum(c.pairing is not None for c in checks),
+            "clean_matched": sum(c.pairing is not None and c.status == "clean" for c in checks),
         },
     )
+
+
+def _needs_a_look(check: services.GameCheck) -> bool:
+    return check.status != "clean" or check.pairing is None
+
+
+def _start_import(request: HttpRequest, stored: PgnUpload, decisions: Any) -> HttpResponse:
+    job = start_job(
+        "pgn_import",
+        params={"upload": stored.pk, "decisions": decisions},
+        user=request.user,
+        tournament=stored.tournament,
+    )
+    return redirect("jobs:detail", job_id=job.pk)
 
 
 def _check_job(stored: PgnUpload, request: HttpRequest) -> Job:

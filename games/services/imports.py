@@ -99,6 +99,10 @@ def refuse_too_many_games(text: str) -> None:
 _ERROR_KEYS = {"ply", "move_number", "kind", "text", "reason"}
 """What :meth:`CheckResult.problem` reads of a stored move error."""
 
+MATCHING_TAGS = ("White", "Black", "Round", "WhiteFideId", "BlackFideId")
+"""The tags a game is matched to its board by, kept with its check result so that the
+report page of a large file need not read the file again."""
+
 
 @dataclass(frozen=True)
 class CheckResult:
@@ -113,6 +117,8 @@ class CheckResult:
     """The first move that does not play (:meth:`MoveError.as_dict`), if any."""
     setup_error: str | None
     mismatch: str | None
+    tags: dict[str, str]
+    """The game's :data:`MATCHING_TAGS` that the file gives."""
     syntax_problems: tuple[str, ...] = ()
 
     @classmethod
@@ -125,6 +131,7 @@ class CheckResult:
             error=report.error.as_dict() if report.error else None,
             setup_error=report.setup_error,
             mismatch=report.mismatch,
+            tags={tag: report.headers[tag] for tag in MATCHING_TAGS if tag in report.headers},
             syntax_problems=tuple(problem.describe() for problem in report.problems),
         )
 
@@ -136,7 +143,11 @@ class CheckResult:
         error_readable = result.error is None or (
             isinstance(result.error, dict) and result.error.keys() >= _ERROR_KEYS
         )
-        if not (isinstance(result.number, int) and isinstance(result.declared, str)):
+        if not (
+            isinstance(result.number, int)
+            and isinstance(result.declared, str)
+            and isinstance(result.tags, dict)
+        ):
             raise ValueError("not a stored check result")
         if not error_readable:
             raise ValueError("not a stored move error")
@@ -182,9 +193,11 @@ class CheckResult:
 
 @dataclass
 class GameCheck:
-    """One game of an uploaded file: what the rules engine found and which board it fits."""
+    """One game of an uploaded file: what the rules engine found and which board it fits.
+    ``record`` is the game as read, for importing it; the report page goes without (it
+    needs only the result and its tags)."""
 
-    record: GameRecord
+    record: GameRecord | None
     result: CheckResult
     round_number: int | None
     pairing: Pairing | None = None
@@ -197,6 +210,11 @@ class GameCheck:
     @property
     def number(self) -> int:
         return self.result.number
+
+    @property
+    def tags(self) -> dict[str, str]:
+        """The tags the game was matched by (:data:`MATCHING_TAGS`)."""
+        return self.result.tags
 
     @property
     def importable(self) -> bool:
@@ -244,19 +262,19 @@ def _records(text: str) -> Iterator[GameRecord]:
 
 
 def _matched(
-    record: GameRecord,
+    record: GameRecord | None,
     result: CheckResult,
     round_number: int | None,
     boards: dict[int, RoundBoards],
 ) -> GameCheck:
-    number = round_number or _round_tag(record.headers.get("Round", ""))
+    number = round_number or _round_tag(result.tags.get("Round", ""))
     check = GameCheck(record, result, number)
     _match(check, boards)
     return check
 
 
 # Bumped when CheckResult changes shape, so that results kept in the old shape are redone.
-_CHECK_FORMAT = "1"
+_CHECK_FORMAT = "2"
 
 
 def upload_digest(upload: PgnUpload) -> str:
@@ -301,19 +319,26 @@ def check_upload(upload: PgnUpload, progress: Progress | None = None) -> list[Ga
     return checks
 
 
-def stored_checks(upload: PgnUpload) -> list[GameCheck] | None:
+def stored_checks(upload: PgnUpload, *, with_records: bool = True) -> list[GameCheck] | None:
     """The upload's games with the results kept when it was checked, matched to the boards as
     they are now; ``None`` when the text or the ruleset has changed since (or nothing usable
-    was kept), so that the results no longer hold and the file must be checked again."""
+    was kept), so that the results no longer hold and the file must be checked again.
+
+    ``with_records=False`` leaves the games unread (``record`` is ``None``): what the report
+    page shows needs only the results, and reading ten thousand games takes seconds."""
     if not upload.checked_digest or upload.checked_digest != upload_digest(upload):
         return None
     try:
         results = [CheckResult.from_json(data) for data in upload.checks]
     except (TypeError, ValueError, KeyError):
         return None
-    records = list(_records(upload.text))
-    if [record.number for record in records] != [result.number for result in results]:
+    if [result.number for result in results] != list(range(1, len(results) + 1)):
         return None
+    records: list[GameRecord | None] = [None] * len(results)
+    if with_records:
+        records = list(_records(upload.text))
+        if len(records) != len(results):
+            return None
     boards = _boards_by_round(upload.tournament)
     return [
         _matched(record, result, upload.round_number, boards)
@@ -327,6 +352,9 @@ def _round_tag(value: str) -> int | None:
 
 
 PlayerKey = tuple[str, object]
+
+MAX_BOARD_CHOICES = 40
+"""Rounds up to this many boards offer every board for each game of a check report."""
 
 
 @dataclass
@@ -346,6 +374,15 @@ class RoundBoards:
         for side, index in ((pairing.white, self.by_white), (pairing.black, self.by_black)):
             for key in _player_keys(side.name, side.fide_id):
                 index.setdefault(key, []).append(pairing)
+
+    def choices(self, white_tag: tuple[str, str], black_tag: tuple[str, str]) -> list[Pairing]:
+        """The boards offered for a game: every board of a round of up to
+        :data:`MAX_BOARD_CHOICES`, else those where one of its players sits (a list of a
+        thousand boards per game would make a report page of megabytes)."""
+        if len(self.pairings) <= MAX_BOARD_CHOICES:
+            return self.pairings
+        found = {p.pk: p for tag in (white_tag, black_tag) for p in self.candidates(tag)}
+        return sorted(found.values(), key=lambda p: p.board)
 
     def candidates(self, white_tag: tuple[str, str]) -> list[Pairing]:
         """The boards where the game's White may sit on either side, in board order: a
@@ -391,14 +428,14 @@ def _same_player(player_name: str, player_fide_id: str, tag_name: str, tag_fide_
 
 
 def _match(check: GameCheck, boards: dict[int, RoundBoards]) -> None:
-    headers = check.record.headers
+    headers = check.tags
     white = (headers.get("White", ""), headers.get("WhiteFideId", ""))
     black = (headers.get("Black", ""), headers.get("BlackFideId", ""))
     if check.round_number is None:
         check.unmatched_reason = _("no round given and no Round tag")
         return
     round_boards = boards.get(check.round_number, RoundBoards())
-    check.candidates = round_boards.pairings
+    check.candidates = round_boards.choices(white, black)
     if not round_boards.pairings:
         check.unmatched_reason = _("round %(round)s has no boards") % {"round": check.round_number}
         return
@@ -419,6 +456,24 @@ def _match(check: GameCheck, boards: dict[int, RoundBoards]) -> None:
         "white": white[0] or "?",
         "black": black[0] or "?",
     }
+
+
+def clean_games_on_free_boards(checks: Sequence[GameCheck]) -> list[tuple[int, int]]:
+    """``(game number, board id)`` of every game found clean on the board it matched, but for
+    boards that already have a game (imported earlier, a page at a time, say) or that an
+    earlier game of the file takes: the report page's *import every clean game*."""
+    tournaments = {c.pairing.round.tournament_id for c in checks if c.pairing is not None}
+    taken = set(
+        Game.objects.filter(pairing__round__tournament__in=tournaments).values_list(
+            "pairing_id", flat=True
+        )
+    )
+    chosen = []
+    for check in checks:
+        if check.pairing is not None and check.status == "clean" and check.pairing.pk not in taken:
+            taken.add(check.pairing.pk)
+            chosen.append((check.number, check.pairing.pk))
+    return chosen
 
 
 @dataclass(frozen=True)
@@ -510,6 +565,7 @@ def _result_conflict(declared: str, pairing: Pairing) -> str | None:
 def import_game(check: GameCheck, pairing: Pairing, *, user: AbstractBaseUser | None) -> Game:
     """Write one checked game on ``pairing`` (inside the caller's transaction)."""
     record = check.record
+    assert record is not None, "a game is imported from the record read again, not the report"
     headers = record.headers
     game = create_game(
         pairing=pairing,

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
@@ -78,3 +79,27 @@ def test_wrong_threefold_claim_costs_the_claimant_five_minutes(page, reykjavik, 
     screenshot("ruling_wrong_claim")
     page.get_by_role("button", name="Apply this ruling").click()
     expect(page.get_by_role("status").first).to_contain_text("The ruling has been applied")
+
+
+def test_a_large_check_report_is_read_page_by_page(page, reykjavik, screenshot):
+    """TWIC's 232 games: the summary counts them all, the table shows one page of them, and
+    the pages and the games to look at are a click away, in English and in Chinese."""
+    twic = Path(__file__).parent.parent / "data" / "games" / "twic-01-232games.pgn"
+    log_in(page, "schmid")
+    page.goto(reverse("games:upload", args=[reykjavik.pk]))
+    page.get_by_label("PGN file").set_input_files(twic)
+    page.get_by_role("button", name="Check the file").click()
+    expect(page.get_by_role("status")).to_contain_text("232 games: 232 clean")
+    expect(page.locator("table.report tbody tr")).to_have_count(50)
+    pages = page.get_by_role("navigation", name="Pages of the report").first
+    expect(pages).to_contain_text("Games 1–50 of 232:")
+    screenshot("pgn_upload_report_large")
+    pages.get_by_role("link", name="5", exact=True).click()
+    expect(page.locator("table.report tbody tr")).to_have_count(32)
+    expect(page.locator("table.report tbody tr").last.locator("td.num")).to_have_text("232")
+    page.get_by_label("Language").select_option("zh-hans")
+    expect(page.get_by_role("status")).to_contain_text("232 盘对局")
+    expect(page.get_by_role("navigation", name="报告分页").first).to_contain_text(
+        "第 201–232 盘，共 232 盘："
+    )
+    screenshot("pgn_upload_report_large_zh")

@@ -90,7 +90,7 @@ class Command(BaseCommand):
         self._print(rows, options["format"])
 
     def _classify(self, check: GameCheck, accept_mismatches: bool) -> dict[str, Any]:
-        headers = check.record.headers
+        headers = check.tags
         row: dict[str, Any] = {
             "game": check.number,
             "line": check.result.line,
