@@ -33,6 +33,7 @@ __all__ = [
     "detect_file_encoding",
     "game_from_moves",
     "game_from_uci",
+    "pgn_parts",
     "read_pgn",
     "read_pgn_file",
     "starting_board",
@@ -185,15 +186,48 @@ def read_pgn(lines: Iterable[str], *, first_line: int = 1) -> Iterator[GameRecor
     read becomes a :class:`SyntaxProblem` of its game."""
     reader = _PgnReader(first_line)
     for line in lines:
-        if "<" in line and _LINE_BREAK_TAG.search(line):
-            # Some web exports write HTML line breaks instead of newlines.
-            for part in _LINE_BREAK_TAG.split(line):
-                yield from reader.feed(part)
-                reader.line_number -= 1
-            reader.line_number += 1
-        else:
-            yield from reader.feed(line)
+        yield from _feed(reader, line)
     yield from reader.finish()
+
+
+def pgn_parts(lines: Sequence[str], games_per_part: int) -> list[tuple[int, int, int]]:
+    """Cut the lines of a PGN text into parts of at least ``games_per_part`` games (the last
+    may have fewer) that each read, on their own, as the same games as in the whole text:
+    ``(index of the first line, number of lines, number of games)`` of each part.
+
+    A cut goes only before a line where the reader is between games with nothing pending (no
+    open comment or variation, no game begun): there a reader starting afresh is in the same
+    state as the reader of the whole text, so each part's games are read alike, lines and
+    columns included (read a part with ``first_line`` = its first index + 1).
+    """
+    reader = _PgnReader(1)
+    parts: list[tuple[int, int, int]] = []
+    start, games = 0, 0
+    for index, line in enumerate(lines):
+        if (
+            index > start
+            and games >= games_per_part
+            and reader.between_games()
+            and not line.startswith("\ufeff")  # a fresh reader drops it from its first line
+        ):
+            parts.append((start, index - start, games))
+            start, games = index, 0
+        games += sum(1 for _ in _feed(reader, line))
+    games += sum(1 for _ in reader.finish())
+    if games or start < len(lines):
+        parts.append((start, len(lines) - start, games))
+    return parts
+
+
+def _feed(reader: _PgnReader, line: str) -> Iterator[GameRecord]:
+    if "<" in line and _LINE_BREAK_TAG.search(line):
+        # Some web exports write HTML line breaks instead of newlines.
+        for part in _LINE_BREAK_TAG.split(line):
+            yield from reader.feed(part)
+            reader.line_number -= 1
+        reader.line_number += 1
+    else:
+        yield from reader.feed(line)
 
 
 class _PgnReader:
@@ -210,6 +244,16 @@ class _PgnReader:
         self.comment_start = (0, 0)
         self.variation_start = (0, 0)
         self.first = True
+
+    def between_games(self) -> bool:
+        """Nothing of a game read and nothing pending: a fresh reader would be here too."""
+        return not (
+            self.game.has_content()
+            or self.in_movetext
+            or self.after_result
+            or self.depth
+            or self.open_comment is not None
+        )
 
     def _new_game(self) -> GameRecord:
         return GameRecord(number=self.games + 1, line=self.line_number)

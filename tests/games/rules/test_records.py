@@ -14,6 +14,7 @@ from games.rules.records import (
     decode_lines,
     game_from_moves,
     game_from_uci,
+    pgn_parts,
     read_pgn,
     read_pgn_file,
 )
@@ -313,3 +314,39 @@ def test_the_upload_and_checkgames_split_a_binary_file_into_the_same_games(tmp_p
     text, _codec = decode_pgn(data)
     from_upload = [r.headers.get("Event") for r in _records(text)]
     assert from_upload == from_file
+
+
+def _as_read(record):
+    return (
+        record.line,
+        record.headers,
+        record.result_token,
+        record.comments,
+        record.problems,
+        [(m.text, m.line, m.column, m.nags, m.comments) for m in record.moves],
+    )
+
+
+ALL_PGN = sorted(str(path.relative_to(PGN)) for path in PGN.rglob("*.pgn"))
+
+
+@pytest.mark.parametrize("games_per_part", [1, 3])
+def test_every_part_of_a_file_reads_as_the_same_games(games_per_part):
+    """Every PGN file of the test data, malformed ones included, each twice over (so the
+    cuts fall in the middle of whatever follows them): the parts read alone give the games
+    of the whole, with their lines and columns."""
+    for relative in ALL_PGN:
+        with open(PGN / relative, "rb") as stream:
+            lines = list(decode_lines(stream)) * 2
+        whole = [_as_read(r) for r in read_pgn(lines)]
+        parts = pgn_parts(lines, games_per_part)
+        assert sum(count for _, count, _ in parts) == len(lines)
+        assert sum(games for _, _, games in parts) == len(whole), relative
+        pieced = []
+        for start, count, games in parts:
+            read = list(read_pgn(lines[start : start + count], first_line=start + 1))
+            assert len(read) == games, relative
+            pieced += [_as_read(r) for r in read]
+        assert pieced == whole, relative
+        if relative in REAL_COLLECTIONS and len(whole) >= 20:  # most games end with a blank line
+            assert len(parts) > len(whole) // (2 * games_per_part), relative
