@@ -8,6 +8,11 @@ task is acknowledged only once it has finished), and that worker starts it afres
 job's row is locked for the transaction, so a job delivered twice runs once; a job already
 done is not run again. A file the job reads (an upload) is kept in Django's file storage,
 which every process shares, until the job has ended; a file it makes stays with the job.
+
+A large job may be cut into part jobs that several workers run at once: its function starts
+them (each with ``part_of`` in its parameters) and calls :meth:`Progress.hand_over`; the job
+then stays running, counting the work of each part as it commits, until the last part
+finishes it (:func:`finish_parent`). A part that fails fails the job it is part of.
 """
 
 from __future__ import annotations
@@ -89,6 +94,7 @@ class Progress:
         self.step = step
         self.total = 0
         self.done = 0
+        self.handed_over = False
 
     def start(self, total: int) -> None:
         self.total, self.done = total, 0
@@ -98,6 +104,14 @@ class Progress:
         self.done += count
         if self.done % self.step < count or self.done >= self.total:
             self._publish()
+
+    def hand_over(self, total: int, *, again: bool = False) -> None:
+        """The job's ``total`` items are now the work of its part jobs: it stays running,
+        its row counting what each part has done once that part commits. ``again``: the
+        parts were started by an earlier delivery of this job, leave their count alone."""
+        self.total, self.handed_over = total, True
+        if not again:
+            Job.objects.filter(pk=self.job.pk).update(done=0, total=total)
 
     def _publish(self) -> None:
         cache.set(progress_key(self.job.pk), (self.done, self.total), 24 * 3600)
@@ -190,6 +204,8 @@ def run_job(job_id: int) -> None:
                 return
             progress = Progress(job)
             result = _KINDS[job.kind].handler(job, progress)
+            if progress.handed_over:
+                return  # running until its last part finishes it
             Job.objects.filter(pk=job_id).update(
                 status=Job.Status.DONE,
                 result=result,
@@ -216,6 +232,23 @@ def _discard_source(job_id: int) -> None:
         Job.objects.filter(pk=job_id).update(source="")
 
 
+def part_done(part: Job, count: int) -> Job:
+    """Count a part's ``count`` items as done on the job it is part of, inside the part's
+    transaction, and return that job locked until the part commits: parts finishing at
+    once take turns here, so the last of them sees every other part done."""
+    parent = Job.objects.select_for_update().get(pk=part.params["part_of"])
+    Job.objects.filter(pk=parent.pk).update(done=F("done") + count)
+    parent.refresh_from_db(fields=["done"])
+    return parent
+
+
+def finish_parent(parent: Job, result: dict[str, Any]) -> None:
+    """Mark a job whose parts are all done as done, with its result."""
+    Job.objects.filter(pk=parent.pk, status=Job.Status.RUNNING).update(
+        status=Job.Status.DONE, result=result, errors=[], finished_at=timezone.now()
+    )
+
+
 def runner_key(job_id: int) -> str:
     return f"job-runner:{job_id}"
 
@@ -224,3 +257,8 @@ def _fail(job_id: int, problems: list[str]) -> None:
     Job.objects.filter(pk=job_id).update(
         status=Job.Status.FAILED, errors=problems, finished_at=timezone.now()
     )
+    params = Job.objects.filter(pk=job_id).values_list("params", flat=True).first()
+    if isinstance(params, dict) and params.get("part_of"):
+        Job.objects.filter(
+            pk=params["part_of"], status__in=[Job.Status.QUEUED, Job.Status.RUNNING]
+        ).update(status=Job.Status.FAILED, errors=problems, finished_at=timezone.now())

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.models import Game, GameChange, PgnUpload, ResultReason
 from games.rules.batch import check_safely
@@ -201,7 +202,9 @@ class GameCheck:
     result: CheckResult
     round_number: int | None
     pairing: Pairing | None = None
-    unmatched_reason: str = ""
+    unmatched: tuple[str, dict[str, Any]] | None = None
+    """Why no board was matched: the message and its values, translated when shown (a
+    report of ten thousand games shows fifty of them)."""
     rejected_reason: str = ""
     candidates: list[Pairing] = field(default_factory=list)
     board_conflict: str = ""
@@ -210,6 +213,13 @@ class GameCheck:
     @property
     def number(self) -> int:
         return self.result.number
+
+    @property
+    def unmatched_reason(self) -> str:
+        if self.unmatched is None:
+            return ""
+        message, values = self.unmatched
+        return _(message) % values
 
     @property
     def tags(self) -> dict[str, str]:
@@ -312,11 +322,46 @@ def check_upload(upload: PgnUpload, progress: Progress | None = None) -> list[Ga
     checks = check_pgn(
         upload.text, upload.tournament, round_number=upload.round_number, progress=progress
     )
-    upload.checks = [check.result.as_json() for check in checks]
-    upload.checked_digest = upload_digest(upload)
-    upload.games = len(checks)
-    upload.save(update_fields=["checks", "checked_digest", "games"])
+    keep_checks(upload, [check.result.as_json() for check in checks])
     return checks
+
+
+def keep_checks(upload: PgnUpload, results: list[dict[str, Any]]) -> None:
+    """Keep the check results of every game of the upload (:meth:`CheckResult.as_json`),
+    with the digest of the text and ruleset they belong to."""
+    upload.checks = results
+    upload.checked_digest = upload_digest(upload)
+    upload.games = len(results)
+    upload.save(update_fields=["checks", "checked_digest", "games"])
+
+
+def check_part(upload: PgnUpload, first_line: int, lines: int) -> list[dict[str, Any]]:
+    """The check results of the games in ``lines`` lines of the upload from line index
+    ``first_line`` (a part :func:`games.rules.records.pgn_parts` cut), numbered from 1 in
+    the part, with the lines they have in the whole file."""
+    part = text_lines(upload.text)[first_line : first_line + lines]
+    ruleset = upload.tournament.rules()
+    return [
+        CheckResult.from_report(check_safely(record, ruleset)).as_json()
+        for record in read_pgn(part, first_line=first_line + 1)
+    ]
+
+
+def joined_parts(parts: Sequence[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The results of a file's parts, in order, numbered as the games of the whole file."""
+    joined: list[dict[str, Any]] = []
+    for results in parts:
+        before = len(joined)
+        for result in results:
+            error = result["error"]
+            joined.append(
+                {
+                    **result,
+                    "number": before + result["number"],
+                    "error": error and {**error, "game": before + error["game"]},
+                }
+            )
+    return joined
 
 
 def stored_checks(upload: PgnUpload, *, with_records: bool = True) -> list[GameCheck] | None:
@@ -432,12 +477,15 @@ def _match(check: GameCheck, boards: dict[int, RoundBoards]) -> None:
     white = (headers.get("White", ""), headers.get("WhiteFideId", ""))
     black = (headers.get("Black", ""), headers.get("BlackFideId", ""))
     if check.round_number is None:
-        check.unmatched_reason = _("no round given and no Round tag")
+        check.unmatched = (gettext_noop("no round given and no Round tag"), {})
         return
     round_boards = boards.get(check.round_number, RoundBoards())
     check.candidates = round_boards.choices(white, black)
     if not round_boards.pairings:
-        check.unmatched_reason = _("round %(round)s has no boards") % {"round": check.round_number}
+        check.unmatched = (
+            gettext_noop("round %(round)s has no boards"),
+            {"round": check.round_number},
+        )
         return
     for pairing in round_boards.candidates(white):
         assert pairing.black is not None
@@ -447,15 +495,15 @@ def _match(check: GameCheck, boards: dict[int, RoundBoards]) -> None:
             check.board_conflict = _result_conflict(check.result.declared, pairing) or ""
             return
         if _same_player(w.name, w.fide_id, *black) and _same_player(b.name, b.fide_id, *white):
-            check.unmatched_reason = _(
-                "colours reversed against board %(board)s (%(white)s – %(black)s)"
-            ) % {"board": pairing.board, "white": w.name, "black": b.name}
+            check.unmatched = (
+                gettext_noop("colours reversed against board %(board)s (%(white)s – %(black)s)"),
+                {"board": pairing.board, "white": w.name, "black": b.name},
+            )
             return
-    check.unmatched_reason = _("no board of round %(round)s has %(white)s – %(black)s") % {
-        "round": check.round_number,
-        "white": white[0] or "?",
-        "black": black[0] or "?",
-    }
+    check.unmatched = (
+        gettext_noop("no board of round %(round)s has %(white)s – %(black)s"),
+        {"round": check.round_number, "white": white[0] or "?", "black": black[0] or "?"},
+    )
 
 
 def clean_games_on_free_boards(checks: Sequence[GameCheck]) -> list[tuple[int, int]]:
