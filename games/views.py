@@ -6,6 +6,7 @@ who may do what (a game without a tournament is open to any logged-in user).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import chess
@@ -191,8 +192,9 @@ def upload_report(request: HttpRequest, tournament: Tournament, upload_id: int) 
         )
         for check in page.object_list
     ]
+    statuses = Counter(c.status for c in checks)
     summary = {
-        status: sum(c.status == status for c in checks)
+        status: statuses[status]
         for status in ("clean", "illegal", "mismatch", "syntax", "not_checked", "board_conflict")
     }
     return render(
