@@ -28,11 +28,14 @@ from tournaments.models import (
     PairingSystem,
     Player,
     RatingReportCorrection,
+    RatingType,
     Result,
+    RoundRating,
     Tournament,
     TournamentLog,
     WithdrawalRule,
 )
+from tournaments.models.player import RATING_FIELDS, birth_text, tournament_rater
 from tournaments.pairing import PairingState
 from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.scoring.lots import break_remaining_ties
@@ -55,6 +58,7 @@ from tournaments.scoring.standings import (
     early_withdrawals,
 )
 from tournaments.scoring.tiebreaks import TieBreakSettings
+from tournaments.scoring.tournament_rating import OfficialRatings
 
 
 def tournament_list(*, public_only: bool = True) -> QuerySet[Tournament]:
@@ -84,13 +88,15 @@ def _entries(
         boards = boards.filter(round__number__lte=after_round)
     rows = boards.values_list(*SHEET_COLUMNS)
     entries: dict[int, list[RoundEntry]] = defaultdict(list)
+    # A board's outcomes depend on its result and flag alone: worked out once per kind.
+    outcomes = _CachedOutcomes()
     last = 0
     for number, white, white_rank, black, black_rank, bye, result, unrated in rows:
         last = max(last, number)
         if black is None:
-            entries[white].append(RoundEntry(number, ByeKind(bye).outcome))
+            entries[white].append(RoundEntry(number, outcomes.bye(bye)))
             continue
-        white_outcome, black_outcome = Result(result).outcomes(unrated=unrated)
+        white_outcome, black_outcome = outcomes.game(result, unrated)
         if white_outcome == Outcome.NOT_PAIRED:
             # Not played (yet), or void: no game on the sheet.
             entries[white].append(RoundEntry(number, white_outcome))
@@ -101,6 +107,26 @@ def _entries(
     return entries, last
 
 
+class _CachedOutcomes:
+    """:meth:`Result.outcomes` and :attr:`ByeKind.outcome`, each computed once per value."""
+
+    def __init__(self) -> None:
+        self._games: dict[tuple[str, bool], tuple[Outcome, Outcome]] = {}
+        self._byes: dict[str, Outcome] = {}
+
+    def game(self, result: str, unrated: bool) -> tuple[Outcome, Outcome]:
+        found = self._games.get((result, unrated))
+        if found is None:
+            found = self._games[result, unrated] = Result(result).outcomes(unrated=unrated)
+        return found
+
+    def bye(self, bye: str) -> Outcome:
+        found = self._byes.get(bye)
+        if found is None:
+            found = self._byes[bye] = ByeKind(bye).outcome
+        return found
+
+
 def tournament_sheet(tournament: Tournament, after_round: int | None = None) -> TournamentSheet:
     """The outcome sheet scoring works on, up to ``after_round`` (default: every round paired).
 
@@ -109,46 +135,73 @@ def tournament_sheet(tournament: Tournament, after_round: int | None = None) -> 
     return _sheet_and_expelled(tournament, after_round)[0]
 
 
+_PLAYER_COLUMNS = (
+    "pk",
+    "start_rank",
+    "name",
+    "status",
+    "title",
+    "federation",
+    "fide_id",
+    "sex",
+    "birth_date",
+    "birth_year",
+    "rating_standard",
+    "rating_rapid",
+    "rating_blitz",
+    "rating_national",
+    "rating_other",
+    "external_tiebreak",
+    "withdrawn_after_round",
+)
+"""What the sheet reads of each player: columns, not model instances (a thousand players'
+instances cost more than all their games' rows)."""
+
+
 def _sheet_and_expelled(
     tournament: Tournament, after_round: int | None
 ) -> tuple[TournamentSheet, list[int]]:
     """The sheet, and the starting ranks of the expelled players (from the same query)."""
     entries, last = _entries(tournament, after_round)
     rounds = after_round if after_round is not None else last
-    players = (
-        Player.objects.filter(tournament=tournament, start_rank__isnull=False)
-        .order_by("start_rank")
-        .prefetch_related("round_ratings")
-    )
+    numbered = Player.objects.filter(tournament=tournament, start_rank__isnull=False)
+    later: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    ratings = RoundRating.objects.filter(player__in=numbered).order_by("from_round")
+    for player_id, from_round, rating in ratings.values_list("player_id", "from_round", "rating"):
+        later[player_id].append((from_round, rating))
+    rating_field = RATING_FIELDS[RatingType(tournament.rating_type)]
+    rate = tournament_rater(tournament)
+    unpaired = [RoundEntry(number, Outcome.NOT_PAIRED) for number in range(rounds + 1)]
     sheets = []
     expelled = []
-    for player in players:
-        player.tournament = tournament  # the tournament rating reads its lists and method
-        if player.status == Player.Status.EXPELLED:
-            expelled.append(player.start_rank or 0)
-        by_round = {entry.round: entry for entry in entries.get(player.pk, ())}
+    for player in numbered.order_by("start_rank").values(*_PLAYER_COLUMNS):
+        if player["status"] == Player.Status.EXPELLED:
+            expelled.append(player["start_rank"])
+        by_round = {entry.round: entry for entry in entries.get(player["pk"], ())}
+        official = OfficialRatings(
+            standard=player["rating_standard"],
+            rapid=player["rating_rapid"],
+            blitz=player["rating_blitz"],
+            national=player["rating_national"],
+        )
+        external = player["external_tiebreak"]
         sheets.append(
             PlayerSheet(
-                start_rank=player.start_rank or 0,
-                name=player.name,
-                rating=player.rating(tournament.rating_type) or 0,
-                tiebreak_rating=player.rating_in_tournament().rating or 0,
-                external=(
-                    None if player.external_tiebreak is None else Fraction(player.external_tiebreak)
-                ),
-                later_ratings=tuple(
-                    (later.from_round, later.rating) for later in player.round_ratings.all()
-                ),
-                title=player.title,
-                federation=player.federation,
-                fide_id=player.fide_id,
-                sex=player.sex,
-                birth=player.birth,
+                start_rank=player["start_rank"],
+                name=player["name"],
+                rating=player[rating_field] or 0,
+                tiebreak_rating=rate(official, player["rating_other"]).rating or 0,
+                external=None if external is None else Fraction(external),
+                later_ratings=tuple(later.get(player["pk"], ())),
+                title=player["title"],
+                federation=player["federation"],
+                fide_id=player["fide_id"],
+                sex=player["sex"],
+                birth=birth_text(player["birth_date"], player["birth_year"]),
                 rounds=tuple(
-                    by_round.get(number, RoundEntry(number, Outcome.NOT_PAIRED))
-                    for number in range(1, rounds + 1)
+                    by_round.get(number) or unpaired[number] for number in range(1, rounds + 1)
                 ),
-                withdrawn_after=player.withdrawn_after_round,
+                withdrawn_after=player["withdrawn_after_round"],
             )
         )
     return TournamentSheet(

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import date
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
@@ -145,11 +148,8 @@ class Player(models.Model):
 
     def rating(self, rating_type: str) -> int | None:
         """The FIDE rating of the tournament's rate of play (``None`` when unrated)."""
-        return {
-            RatingType.STANDARD: self.rating_standard,
-            RatingType.RAPID: self.rating_rapid,
-            RatingType.BLITZ: self.rating_blitz,
-        }[RatingType(rating_type)]
+        rating: int | None = getattr(self, RATING_FIELDS[RatingType(rating_type)])
+        return rating
 
     def official_ratings(self) -> OfficialRatings:
         return OfficialRatings(
@@ -162,20 +162,41 @@ class Player(models.Model):
     def rating_in_tournament(self) -> TournamentRating:
         """The tournament rating (kept apart from the official ratings, checklist C15): by
         the tournament's lists in order and its rating method."""
-        tournament = self.tournament
-        return tournament_rating(
-            self.official_ratings(),
-            sequence=sequence_for(tournament.rating_type, tournament.rating_sequence),
-            method=ScoringRatingMethod(tournament.rating_method),
-            other=self.rating_other,
-        )
+        return tournament_rater(self.tournament)(self.official_ratings(), self.rating_other)
 
     @property
     def birth(self) -> str:
         """The birth date as TRF writes it: ``YYYY/MM/DD``, or the year alone."""
-        if self.birth_date:
-            return self.birth_date.strftime("%Y/%m/%d")
-        return str(self.birth_year) if self.birth_year else ""
+        return birth_text(self.birth_date, self.birth_year)
+
+
+def tournament_rater(
+    tournament: Tournament,
+) -> Callable[[OfficialRatings, int | None], TournamentRating]:
+    """The tournament's rating rule (its lists in order and its rating method), read once
+    for many players: official ratings and the "other" rating to the tournament rating."""
+    sequence = sequence_for(tournament.rating_type, tournament.rating_sequence)
+    method = ScoringRatingMethod(tournament.rating_method)
+
+    def rate(official: OfficialRatings, other: int | None) -> TournamentRating:
+        return tournament_rating(official, sequence=sequence, method=method, other=other)
+
+    return rate
+
+
+RATING_FIELDS = {
+    RatingType.STANDARD: "rating_standard",
+    RatingType.RAPID: "rating_rapid",
+    RatingType.BLITZ: "rating_blitz",
+}
+"""The player's field holding the FIDE rating of each rate of play."""
+
+
+def birth_text(birth_date: date | None, birth_year: int | None) -> str:
+    """A birth date as TRF writes it: ``YYYY/MM/DD``, or the year alone ("" unknown)."""
+    if birth_date:
+        return birth_date.strftime("%Y/%m/%d")
+    return str(birth_year) if birth_year else ""
 
 
 class Absence(models.Model):

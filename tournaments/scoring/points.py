@@ -51,7 +51,10 @@ class SheetError(ValueError):
 
 def rounds_of(player: PlayerSheet, rounds: int) -> tuple[RoundEntry, ...]:
     """The player's entries for rounds 1..``rounds``, ``NOT_PAIRED`` where there is none."""
-    by_round = {entry.round: entry for entry in player.rounds}
+    entries = player.rounds
+    if len(entries) == rounds and all(e.round == n for n, e in enumerate(entries, start=1)):
+        return tuple(entries)  # already one entry a round, in order (as sheets are built)
+    by_round = {entry.round: entry for entry in entries}
     return tuple(
         by_round.get(number, RoundEntry(round=number, outcome=Outcome.NOT_PAIRED))
         for number in range(1, rounds + 1)
@@ -91,30 +94,56 @@ def check_sheet(sheet: TournamentSheet) -> Mapping[int, PlayerSheet]:
     opponent; no round is entered twice. Raises :class:`SheetError` naming what is wrong.
     """
     players: dict[int, PlayerSheet] = {}
-    entries: dict[tuple[int, int], RoundEntry] = {}
+    lines: dict[int, dict[int, RoundEntry]] = {}
+    """Each player's entries by round."""
     for player in sheet.players:
         if player.start_rank in players:
             raise SheetError(f"starting rank {player.start_rank} is given to two players")
         players[player.start_rank] = player
+        line = {entry.round: entry for entry in player.rounds}
+        if len(line) != len(player.rounds) or min(line, default=1) < 1:
+            _check_rounds(player)
+        lines[player.start_rank] = line
+    for number, player in players.items():
         for entry in player.rounds:
-            where = f"player {player.start_rank}, round {entry.round}"
-            if (player.start_rank, entry.round) in entries:
-                raise SheetError(f"{where}: the round is entered twice")
-            if entry.round < 1:
-                raise SheetError(f"{where}: rounds are numbered from 1")
-            entries[player.start_rank, entry.round] = entry
-    for (number, round_number), entry in entries.items():
-        _check_entry(players, entries, number, entry, f"player {number}, round {round_number}")
+            opponent = entry.opponent
+            if opponent is None:
+                if entry.outcome in _NEEDS_OPPONENT:
+                    _check_entry(players, lines, number, entry)
+                continue
+            # The usual case, a game on both lines, in one look-up; anything else is
+            # checked step by step, which says what is wrong.
+            reply = lines[opponent].get(entry.round) if opponent in lines else None
+            if (
+                reply is not None
+                and reply.opponent == number
+                and opponent != number
+                and reply.outcome in _MATCHING.get(entry.outcome, ())
+            ):
+                continue
+            _check_entry(players, lines, number, entry)
     return players
+
+
+def _check_rounds(player: PlayerSheet) -> None:
+    """Raise the error of the first round entered twice or numbered below 1."""
+    seen: set[int] = set()
+    for entry in player.rounds:
+        where = f"player {player.start_rank}, round {entry.round}"
+        if entry.round in seen:
+            raise SheetError(f"{where}: the round is entered twice")
+        if entry.round < 1:
+            raise SheetError(f"{where}: rounds are numbered from 1")
+        seen.add(entry.round)
 
 
 def _check_entry(
     players: Mapping[int, PlayerSheet],
-    entries: Mapping[tuple[int, int], RoundEntry],
+    lines: Mapping[int, Mapping[int, RoundEntry]],
     number: int,
     entry: RoundEntry,
-    where: str,
 ) -> None:
+    where = f"player {number}, round {entry.round}"
     if entry.opponent is None:
         if entry.outcome in _NEEDS_OPPONENT:
             raise SheetError(f"{where}: result {entry.outcome.value!r} needs an opponent")
@@ -127,7 +156,7 @@ def _check_entry(
         raise SheetError(f"{where}: the player is paired against himself")
     if entry.opponent not in players:
         raise SheetError(f"{where}: opponent {entry.opponent} is not in the tournament")
-    reply = entries.get((entry.opponent, entry.round), RoundEntry(entry.round, Outcome.NOT_PAIRED))
+    reply = lines[entry.opponent].get(entry.round, RoundEntry(entry.round, Outcome.NOT_PAIRED))
     if reply.opponent != number:
         raise SheetError(
             f"{where}: the opponent {entry.opponent} has "

@@ -20,6 +20,11 @@ class Color(enum.Enum):
     WHITE = "w"
     BLACK = "b"
 
+    # Members are singletons compared by identity, so the identity hash is consistent with
+    # equality; Enum's own hashes the name in Python, which the tie-breaks' many dictionary
+    # and set look-ups by outcome and colour paid for on every round of every player.
+    __hash__ = object.__hash__
+
 
 class Outcome(enum.Enum):
     """One player's round, with its TRF16 result code as value."""
@@ -47,6 +52,8 @@ class Outcome(enum.Enum):
     """An adjourned game not yet decided: a draw for pairing, pending for final standings."""
     NOT_PAIRED = " "
     """No entry for the round (not yet played, late entry, withdrawn)."""
+
+    __hash__ = object.__hash__  # as Color's
 
     @property
     def played(self) -> bool:

@@ -229,14 +229,18 @@ def _split(
     """Split each group by ``values`` (undefined values last), keeping the groups' order."""
     sign = -1 if higher_is_better else 1
     # Sorting compares the values many times: as integers over their common denominator
-    # rather than as Fractions (exact either way, several times faster).
+    # rather than as Fractions (exact either way, several times faster). Players share a
+    # few hundred values, mostly the very same objects: each is converted once, found by
+    # identity (hashing a Fraction runs Python code).
     players = [player for group in groups for player in group]
-    unit = math.lcm(*(v.denominator for p in players if (v := values[p]) is not None))
-    keys: dict[int, tuple[bool, int]] = {}
-    for player in players:
-        value = values[player]
-        scaled = 0 if value is None else sign * value.numerator * (unit // value.denominator)
-        keys[player] = (value is None, scaled)
+    distinct = {id(value): value for p in players if (value := values[p]) is not None}
+    unit = math.lcm(*(value.denominator for value in distinct.values()))
+    scaled = {
+        key: (False, sign * value.numerator * (unit // value.denominator))
+        for key, value in distinct.items()
+    }
+    undefined = (True, 0)
+    keys = {p: undefined if (value := values[p]) is None else scaled[id(value)] for p in players}
 
     result: list[list[int]] = []
     for group in groups:

@@ -30,7 +30,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from typing import Final
+from operator import itemgetter
+from typing import Final, NamedTuple
 
 from tournaments.scoring.fide_tables import dp_for_score, expected_score, round_half_up
 from tournaments.scoring.points import (
@@ -39,7 +40,7 @@ from tournaments.scoring.points import (
     outcome_points,
     rounds_of,
 )
-from tournaments.scoring.sheet import Color, Outcome, RoundEntry, TournamentSheet
+from tournaments.scoring.sheet import Color, Outcome, TournamentSheet
 
 Value = Fraction | None
 
@@ -242,8 +243,10 @@ def display(spec: TieBreakSpec, value: Value) -> str:
     return f"{round_half_up(value * 10**decimals) / 10**decimals:.{decimals}f}"
 
 
-@dataclass(frozen=True, slots=True)
-class _Round:
+class _Round(NamedTuple):
+    """One of a player's rounds as the calculator reads it (a tuple: there are a player's
+    rounds times the players of them, built and read many times)."""
+
     number: int
     outcome: Outcome
     units: int
@@ -256,13 +259,16 @@ class _Round:
     """A voluntary unplayed round (VUR)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Contribution:
-    """One round's part of a Buchholz-like sum, with what a cut looks at (in units)."""
+_new_round = tuple.__new__
+"""Makes a :class:`_Round` from a tuple of its fields, as its own constructor does but
+without the checks of the generated Python function (twice as fast)."""
 
-    score: int
-    value: int
-    voluntary: bool
+_Contribution = tuple[int, int, bool]
+"""One round's part of a Buchholz-like sum, with what a cut looks at (in units): the
+opponent's score, the value added (the score, or for Sonneborn-Berger score times result)
+and whether the round was a voluntary unplayed one. A plain tuple: a 1,000-player event
+makes tens of thousands of them per tie-break."""
+_SCORE, _VALUE, _VOLUNTARY = 0, 1, 2
 
 
 class TieBreakCalculator:
@@ -290,28 +296,45 @@ class TieBreakCalculator:
         self._units = {outcome: int(points * self.scale) for outcome, points in worth.items()}
         self._win = int(self.win * self.scale)
         self._draw = int(self.draw * self.scale)
-        self.games: dict[int, tuple[_Round, ...]] = {
-            number: tuple(self._round(entry) for entry in rounds_of(player, self.rounds))
-            for number, player in self.players.items()
-        }
+        # What each outcome is worth and is, looked up once per outcome, not once per round.
+        kinds = {o: (self._units[o], o.played, o in VOLUNTARY_UNPLAYED) for o in Outcome}
+        self.games: dict[int, tuple[_Round, ...]] = {}
+        for number, player in self.players.items():
+            games = []
+            for entry in rounds_of(player, self.rounds):
+                units, played, voluntary = kinds[entry.outcome]
+                opponent = entry.opponent
+                played = played and opponent is not None
+                fields = (
+                    entry.round,
+                    entry.outcome,
+                    units,
+                    opponent,
+                    entry.color,
+                    played,
+                    voluntary,
+                )
+                games.append(_new_round(_Round, fields))
+            self.games[number] = tuple(games)
         self._score = {p: sum(g.units for g in games) for p, games in self.games.items()}
         """Each player's points, in units."""
+        self._fractions: dict[int, dict[int, Fraction]] = {}
         self.points: Mapping[int, Fraction] = {
-            p: Fraction(units, self.scale) for p, units in self._score.items()
+            p: self._fraction(units) for p, units in self._score.items()
         }
         self._cache: dict[object, Mapping[int, Value]] = {}
+        self._first_rating: Mapping[int, int | None] | None = None
         self._adjusted_cache: dict[object, Mapping[int, int]] = {}
 
-    def _round(self, entry: RoundEntry) -> _Round:
-        units = self._units[entry.outcome]
-        played = entry.outcome.played and entry.opponent is not None
-        voluntary = entry.outcome in VOLUNTARY_UNPLAYED
-        return _Round(
-            entry.round, entry.outcome, units, entry.opponent, entry.color, played, voluntary
-        )
-
-    def _fraction(self, units: int) -> Fraction:
-        return Fraction(units, self.scale)
+    def _fraction(self, units: int, unit: int | None = None) -> Fraction:
+        """``units / unit`` (default: the point's units) as a Fraction, made once per value:
+        a thousand players share a few hundred values, and each Fraction costs a gcd."""
+        unit = unit or self.scale
+        made = self._fractions.setdefault(unit, {})
+        value = made.get(units)
+        if value is None:
+            value = made[units] = Fraction(units, unit)
+        return value
 
     # ---- public --------------------------------------------------------------------------
 
@@ -466,35 +489,39 @@ class TieBreakCalculator:
             return min(own, self._draw * self.rounds)  # 16.4.2: no more than all draws
         return own
 
-    def _contributions(self, player: int, spec: TieBreakSpec) -> list[_Contribution]:
+    def _contributions(
+        self, player: int, spec: TieBreakSpec, adjusted: Mapping[int, int]
+    ) -> list[_Contribution]:
         fore = spec.code == "FB"
         sonneborn = spec.code == "SB"
-        adjusted = self._adjusted(fore)
+        played_only, round_robin, last = spec.played_only, self.round_robin, self.rounds
         contributions = []
         for game in self.games[player]:
-            counts_as_played = game.played or (
-                game.opponent is not None
-                and not spec.played_only
-                and (self.round_robin or (fore and game.number == self.rounds))
-            )
-            if counts_as_played:
-                assert game.opponent is not None
-                score, voluntary = adjusted[game.opponent], False
-            elif spec.played_only or self.round_robin:
+            opponent = game.opponent
+            if game.played or (
+                opponent is not None
+                and not played_only
+                and (round_robin or (fore and game.number == last))
+            ):
+                assert opponent is not None
+                score, voluntary = adjusted[opponent], False
+            elif played_only or round_robin:
                 continue
             else:
                 score, voluntary = self._dummy_score(player, game, fore), game.voluntary
             value = score * game.units if sonneborn else score
-            contributions.append(_Contribution(score, value, voluntary))
+            contributions.append((score, value, voluntary))
         return contributions
 
     def _buchholz_family(self, spec: TieBreakSpec) -> dict[int, Value]:
         # Sonneborn-Berger multiplies two scores: its sum is in units squared.
         unit = self.scale * self.scale if spec.code == "SB" else self.scale
+        adjusted = self._adjusted(spec.code == "FB")
         result: dict[int, Value] = {}
         for player in self.players:
-            kept = _cut(self._contributions(player, spec), spec.cut_low, spec.cut_high)
-            result[player] = Fraction(sum(c.value for c in kept), unit)
+            contributions = self._contributions(player, spec, adjusted)
+            total = _total_after_cut(contributions, spec.cut_low, spec.cut_high)
+            result[player] = self._fraction(total, unit)
         return result
 
     # ---- rating-based -------------------------------------------------------------------
@@ -519,14 +546,29 @@ class TieBreakCalculator:
 
     def _rated_games(self, player: int, spec: TieBreakSpec) -> list[tuple[int, int]]:
         """(opponent's rating, game score in half points) of the games played, after the cuts."""
-        games = [
-            (rating, _game_half_points(g))
-            for g in self.games[player]
-            if g.played and g.opponent is not None
-            if (rating := self._rating(g.opponent, g.number)) is not None
-        ]
-        games.sort(key=lambda game: game[0])
+        if self.per_round_ratings:
+            games = [
+                (rating, _HALF_POINTS[g.outcome])
+                for g in self.games[player]
+                if g.played and g.opponent is not None
+                if (rating := self._rating(g.opponent, g.number)) is not None
+            ]
+        else:
+            ratings = self._first_ratings()
+            games = [
+                (rating, _HALF_POINTS[g.outcome])
+                for g in self.games[player]
+                if g.played and g.opponent is not None
+                if (rating := ratings[g.opponent]) is not None
+            ]
+        games.sort(key=itemgetter(0))  # by rating alone: TPR keeps the games' order
         return games[spec.cut_low : len(games) - spec.cut_high]
+
+    def _first_ratings(self) -> Mapping[int, int | None]:
+        """Every player's tie-break rating (:meth:`_rating` without per-round ratings), once."""
+        if self._first_rating is None:
+            self._first_rating = {p: self._rating(p) for p in self.players}
+        return self._first_rating
 
     def _rating_based(self, spec: TieBreakSpec) -> dict[int, Value]:
         if not self._ratings_defined():
@@ -600,14 +642,30 @@ def _looks_like_round_robin(players: int, rounds: int) -> bool:
     return rounds in (players - 1, players) or rounds in (2 * (players - 1), 2 * players)
 
 
-def _game_half_points(game: _Round) -> int:
-    """The score of a played game for rating purposes, 1, ½ or 0 whatever the point system,
-    in half points."""
-    if game.outcome in (Outcome.WIN, Outcome.UNRATED_WIN):
-        return 2
-    if game.outcome in (Outcome.DRAW, Outcome.UNRATED_DRAW, Outcome.ADJOURNED):
-        return 1
-    return 0
+_HALF_POINTS: Final = {
+    outcome: 2
+    if outcome in (Outcome.WIN, Outcome.UNRATED_WIN)
+    else 1
+    if outcome in (Outcome.DRAW, Outcome.UNRATED_DRAW, Outcome.ADJOURNED)
+    else 0
+    for outcome in Outcome
+}
+"""The score of a played game for rating purposes, 1, ½ or 0 whatever the point system,
+in half points."""
+
+
+def _total_after_cut(contributions: list[_Contribution], low: int, high: int) -> int:
+    """The sum of the values :func:`_cut` keeps. Without a voluntary unplayed round among
+    them (most players), the cut is the lowest and highest scores: one sort, no search."""
+    if not (low or high):
+        return sum(c[_VALUE] for c in contributions)
+    if any(c[_VOLUNTARY] for c in contributions):
+        return sum(c[_VALUE] for c in _cut(contributions, low, high))
+    # Contributions equal in score and value are interchangeable for the sum.
+    ordered = sorted(contributions)
+    low = min(low, len(ordered))
+    high = min(high, len(ordered) - low)
+    return sum(c[_VALUE] for c in ordered[low : len(ordered) - high])
 
 
 def _cut(contributions: list[_Contribution], low: int, high: int) -> list[_Contribution]:
@@ -618,22 +676,33 @@ def _cut(contributions: list[_Contribution], low: int, high: int) -> list[_Contr
     """
     kept = list(contributions)
     for _ in range(min(low, len(kept))):
-        lowest = min(kept, key=lambda c: (c.score, c.value))
-        voluntary = [c for c in kept if c.voluntary]
+        lowest = min(kept, key=_score_then_value)
+        voluntary = [c for c in kept if c[_VOLUNTARY]]
         if voluntary:
-            candidate = min(voluntary, key=lambda c: (c.value, c.score))
-            if not lowest.value > candidate.value:
+            candidate = min(voluntary, key=_value_then_score)
+            if not lowest[_VALUE] > candidate[_VALUE]:
                 lowest = candidate
         kept.remove(lowest)
     for _ in range(min(high, len(kept))):
-        kept.remove(max(kept, key=lambda c: (c.score, c.value)))
+        kept.remove(max(kept, key=_score_then_value))
     return kept
+
+
+def _score_then_value(contribution: _Contribution) -> tuple[int, int]:
+    return contribution[_SCORE], contribution[_VALUE]
+
+
+def _value_then_score(contribution: _Contribution) -> tuple[int, int]:
+    return contribution[_VALUE], contribution[_SCORE]
 
 
 def _average_rating(games: list[tuple[int, int]]) -> Value:
     if not games:
         return None
-    return Fraction(round_half_up(Fraction(sum(r for r, _ in games), len(games))))
+    total, count = sum(r for r, _ in games), len(games)
+    # round_half_up(total / count) in whole numbers: halves away from zero.
+    sign = -1 if total < 0 else 1
+    return Fraction(sign * ((2 * abs(total) + count) // (2 * count)))
 
 
 def _performance(games: list[tuple[int, int]]) -> Value:
