@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from operator import attrgetter
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -172,12 +173,12 @@ def _sheet_and_expelled(
     rating_field = RATING_FIELDS[RatingType(tournament.rating_type)]
     rate = tournament_rater(tournament)
     unpaired = [RoundEntry(number, Outcome.NOT_PAIRED) for number in range(rounds + 1)]
+    every_round = list(range(1, rounds + 1))
     sheets = []
     expelled = []
     for player in numbered.order_by("start_rank").values(*_PLAYER_COLUMNS):
         if player["status"] == Player.Status.EXPELLED:
             expelled.append(player["start_rank"])
-        by_round = {entry.round: entry for entry in entries.get(player["pk"], ())}
         official = OfficialRatings(
             standard=player["rating_standard"],
             rapid=player["rating_rapid"],
@@ -198,9 +199,7 @@ def _sheet_and_expelled(
                 fide_id=player["fide_id"],
                 sex=player["sex"],
                 birth=birth_text(player["birth_date"], player["birth_year"]),
-                rounds=tuple(
-                    by_round.get(number) or unpaired[number] for number in range(1, rounds + 1)
-                ),
+                rounds=_in_order(entries.get(player["pk"], []), every_round, unpaired),
                 withdrawn_after=player["withdrawn_after_round"],
             )
         )
@@ -212,6 +211,19 @@ def _sheet_and_expelled(
         start_date=tournament.start_date,
         extra=_header(tournament),
     ), expelled
+
+
+def _in_order(
+    entries: list[RoundEntry], every_round: list[int], unpaired: list[RoundEntry]
+) -> tuple[RoundEntry, ...]:
+    """A player's entries, one a round in order: ``unpaired[n]`` for a round without one."""
+    if list(map(_ROUND, entries)) == every_round:
+        return tuple(entries)  # the usual case: the boards came in round order
+    by_round = {entry.round: entry for entry in entries}
+    return tuple(by_round.get(number) or unpaired[number] for number in every_round)
+
+
+_ROUND = attrgetter("round")
 
 
 def _header(tournament: Tournament) -> dict[str, str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from operator import attrgetter
 
 from tournaments.scoring.sheet import Outcome, PlayerSheet, PointSystem, RoundEntry, TournamentSheet
 
@@ -49,10 +50,13 @@ class SheetError(ValueError):
     """The outcome sheet contradicts itself; the message names the player and the round."""
 
 
+_ROUND = attrgetter("round")
+
+
 def rounds_of(player: PlayerSheet, rounds: int) -> tuple[RoundEntry, ...]:
     """The player's entries for rounds 1..``rounds``, ``NOT_PAIRED`` where there is none."""
     entries = player.rounds
-    if len(entries) == rounds and all(e.round == n for n, e in enumerate(entries, start=1)):
+    if len(entries) == rounds and list(map(_ROUND, entries)) == list(range(1, rounds + 1)):
         return tuple(entries)  # already one entry a round, in order (as sheets are built)
     by_round = {entry.round: entry for entry in entries}
     return tuple(

@@ -107,7 +107,7 @@ class PointSystem:
         }[outcome]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class RoundEntry:
     """One player's round: the opponent's starting rank (``None`` if unpaired), colour, outcome."""
 
@@ -115,6 +115,17 @@ class RoundEntry:
     outcome: Outcome
     opponent: int | None = None
     color: Color | None = None
+
+    def __init__(
+        self, round: int, outcome: Outcome, opponent: int | None = None, color: Color | None = None
+    ) -> None:
+        # The generated constructor of a frozen dataclass sets each field through
+        # object.__setattr__; a 1,000-player event's sheet has 11,000 entries, built on every
+        # uncached standings read, and writing the fields at once costs half as much. The
+        # instance is as frozen as ever: assigning a field still raises.
+        fields = self.__dict__
+        fields["round"], fields["outcome"] = round, outcome
+        fields["opponent"], fields["color"] = opponent, color
 
 
 @dataclass(frozen=True)
