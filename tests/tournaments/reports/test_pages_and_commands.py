@@ -110,7 +110,9 @@ def test_standings_pdf_reads_the_sheet_once_and_ranks_once(demo, tmp_path, monke
         run_command("standings", swiss.slug, "--pdf", str(tmp_path / "standings.pdf"))
     board_reads = [q for q in queries.captured_queries if 'AS "white__start_rank"' in q["sql"]]
     assert len(board_reads) == 1
-    player_reads = [q for q in queries.captured_queries if 'FROM "tournaments_player"' in q["sql"]]
+    player_reads = [
+        q for q in queries.captured_queries if q["sql"].startswith('SELECT "tournaments_player"')
+    ]
     assert len(player_reads) == 1
     assert len(ranked) == 1
 
