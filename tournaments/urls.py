@@ -7,6 +7,7 @@ import arbiter.converters  # noqa: F401  (registers <num:…>)
 from .api import pages as api_pages
 from .views import (
     dashboard,
+    live,
     manual,
     players,
     public,
@@ -76,6 +77,7 @@ urlpatterns = [
         name="rating_correction",
     ),
     # Public reports (tournaments.views.reports): HTML, CSV and PDF.
+    path(f"{T}version/", live.version, name="version"),
     path(f"{T}standings/", reports.standings, name="standings"),
     path(f"{T}standings.csv", reports.standings_csv, name="standings_csv"),
     path(f"{T}standings.pdf", reports.standings_pdf, name="standings_pdf"),

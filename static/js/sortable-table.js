@@ -49,4 +49,6 @@
   }
 
   document.querySelectorAll("table[data-sortable]").forEach(prepare);
+  // For a table put in later, such as the live view's (live-round.js).
+  window.sortableTables = { prepare: prepare, sortBy: sortBy };
 })();
