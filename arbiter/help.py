@@ -68,6 +68,7 @@ PAGE_TOPICS = {
             "manual_pairing",
             "pairings",
             "pairings_pdf",
+            "version",
         )
     },
     "tournaments:round": "results",
