@@ -11,12 +11,13 @@ import pytest
 from bench.__main__ import benchmarks, run_all
 
 # The benchmarks the issues ask for: file checking, pairing, standings, wall chart, API, the
-# random generator and the cross-test.
+# random generator, the cross-test and the live round page's two candidates.
 REQUIRED = {
     "api",
     "checkgames",
     "crosstest",
     "generator",
+    "live",
     "pairing",
     "pairing_1000",
     "rating_list",

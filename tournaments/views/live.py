@@ -12,6 +12,7 @@ its spectator watches, so the same two workers serve two spectators and nobody e
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponseBase, JsonResponse
+from django.views.decorators.http import require_safe
 
 from tournaments.caching import mark_cacheable, not_modified
 from tournaments.models import Tournament
@@ -23,6 +24,7 @@ def version_etag(tournament: Tournament) -> str:
     return f'"t{tournament.pk}-v{tournament.version}"'
 
 
+@require_safe
 @tournament_action_required(Action.VIEW)
 def version(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     """``{"version": n}``, or 304 when ``If-None-Match`` names the current version."""

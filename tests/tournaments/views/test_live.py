@@ -96,6 +96,11 @@ def test_a_result_entered_through_the_api_is_seen_on_the_next_poll(
     assert client.get(_url(event), HTTP_IF_NONE_MATCH=fresh["ETag"]).status_code == 304
 
 
+def test_the_version_is_only_read(event: Tournament) -> None:
+    assert Client().post(_url(event)).status_code == 405
+    assert Client().head(_url(event)).status_code == 200
+
+
 def test_an_arbiter_gets_a_private_reply(event: Tournament, chief: Any) -> None:
     client = Client()
     client.force_login(chief)
