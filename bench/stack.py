@@ -6,10 +6,13 @@ baseline measured in the same run):
   web processes: requests per second and p50/p99 latency, the baseline a small GET (the
   tournament's details) in the same run;
 * result writes (``PUT`` of a board's result with a token) with 1, 2 and 4 web processes;
-* how a cached and an uncached read of one 100-player event grow with the number of
-  events in the database (10, 100, 1,000);
-* the PGN import (check, then import, as background jobs) of ``--games`` games with 1 and
-  2 Celery workers.
+* how a small GET, a cached and an uncached standings read of one 100-player event and a
+  result write grow with the number of events in the database (10, 100, 1,000 events of
+  100 players x 9 rounds): rates, p50, and the CPU each request costs the web process and
+  PostgreSQL, each a ratio to the same figure with 10 events;
+* the PGN import (check, then import, as background jobs) of ``--games`` games, sent as
+  files of at most 5,000 games (the upload limit) all at once, with 1 and 2 Celery
+  workers, the 1-worker time the baseline.
 
 Measured on a shared 2-core machine under a load average of 8 to 12 (other work running:
 absolute figures are low, the ratios are what counts), 8 clients, 5 s each:
@@ -19,8 +22,17 @@ absolute figures are low, the ratios are what counts), 8 clients, 5 s each:
   15-24 req/s, so a cached standings read of 1,000 players costs 2.5x a small GET;
 * result writes: 20.1 /s with 1 process (p50 419 ms), 20.6 with 2, 5.4 with 4 (the
   round's lock serialises the writes of one round; four processes on two busy cores);
-* one 100-player event's standings with 10 / 100 / 1,000 events in the database: cached
-  15.4 / 17.9 / 17.8 req/s, uncached 6.7 / 9.8 / 7.5: flat, the reads are by tournament.
+* with 10 / 100 / 1,000 events in the database (load average 6 to 8), the CPU per request
+  (web process and PostgreSQL): small GET 7.8 / 8.1 / 9.5 ms, cached standings 8.1 / 8.8 /
+  10.3, uncached 36.3 / 36.7 / 39.6, result PUT 8.9 / 10.9 / 10.0: 1.09x to 1.26x from 10
+  to 1,000 events (the index depth and the database's cache; every query is by
+  tournament); the rates (cached standings 41.0 / 37.4 / 28.6 req/s, PUTs 32.5 / 27.3 /
+  33.5) swing with the other work more than with the size;
+* 10,000 games as two files of 5,000 sent at once, check / import / total: 54.5 / 349.6 /
+  404.0 s with 1 worker, 31.8 / 240.3 / 272.1 s with 2 (0.67x; check 1.71x faster, import
+  1.45x): about 35 ms a game with one worker (python-chess replays it, then it is
+  written), CPU work all of it; two workers share two cores with the web process,
+  PostgreSQL and the other work (a test run among it during the two-worker run).
 
 Needs ``BENCH_DATABASE_URL`` (a PostgreSQL database it may fill and empty) and
 ``BENCH_REDIS_URL``. Run: ``python -m bench stack`` or ``python -m bench.stack --seconds 5``.
