@@ -219,6 +219,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 JOBS_EAGER = env_bool("JOBS_EAGER", False)
 
+# The cross-test page (FIDE checklist A9) runs this reference engine, given as a command line
+# speaking bbpPairings/JaVaFo's options ("bbpPairings.exe --dutch"), for at most this many
+# seconds a run. Set by whoever runs the server; no page chooses a command.
+CROSSTEST_ENGINE = os.environ.get("CROSSTEST_ENGINE", "")
+CROSSTEST_TIMEOUT = float(os.environ.get("CROSSTEST_TIMEOUT", "600"))
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -11,15 +11,36 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.files.base import ContentFile
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from jobs.models import Job
-from jobs.runner import JobError, Progress, job_kind, start_job
+from jobs.runner import (
+    JobError,
+    Progress,
+    broker_url,
+    finish_parent,
+    job_kind,
+    part_done,
+    start_job,
+)
+from tournaments.pairing.crosstest import (
+    CrossTestError,
+    Direction,
+    Engine,
+    Tally,
+    Task,
+    TournamentOutcome,
+    probe,
+    run_task,
+    tournament_seeds,
+)
+from tournaments.pairing.generator import GeneratorError, GeneratorSettings
 from tournaments.services.errors import TournamentError
 from tournaments.services.trf_exchange import import_trf, import_warnings
 
@@ -101,3 +122,196 @@ def _source_text(job: Job) -> str:
         raise JobError([_("The uploaded file has been deleted.")])
     with job.source.open("rb") as stream:
         return bytes(stream.read()).decode("utf-8")
+
+
+# ---- the cross-test (FIDE checklist A9) ------------------------------------------------------
+
+CROSSTEST_PART = 20
+"""Tournaments per part when workers share a cross-test (about half a minute of work)."""
+
+CROSSTEST_MOST = 50_000
+"""Tournaments each way: the campaign FIDE's checklist asks for (A9)."""
+
+
+def crosstest_engine() -> Engine | None:
+    """The reference engine the server is configured with (``CROSSTEST_ENGINE``), or None.
+    Raises :class:`CrossTestError` when its program cannot be found."""
+    command = getattr(settings, "CROSSTEST_ENGINE", "")
+    return Engine.from_command(command, settings.CROSSTEST_TIMEOUT) if command else None
+
+
+def start_crosstest(
+    *, count: int, seed: int, players: int | None, rounds: int | None, user: Any, back: str = ""
+) -> Job:
+    """The job that cross-tests the engine with ``count`` random tournaments each way. The
+    same request sent again while it runs (the form's seed is drawn when the page is shown)
+    gets the same job."""
+    params = {"count": count, "seed": seed, "players": players, "rounds": rounds, "back": back}
+    return start_job(
+        "crosstest",
+        params=params,
+        user=user,
+        key=content_key("crosstest", getattr(user, "pk", None), sorted(params.items())),
+    )
+
+
+def _crosstest_tasks(params: dict[str, Any], engine: Engine) -> list[Task]:
+    try:
+        settings_ = GeneratorSettings(players=params["players"], rounds=params["rounds"])
+    except GeneratorError as error:
+        raise JobError([str(error)]) from None
+    return [
+        Task(direction, engine, seed, fixed_seed=True, settings=settings_)
+        for direction in Direction
+        for seed in tournament_seeds(params["seed"], direction, params["count"])
+    ]
+
+
+def _ready_engine() -> Engine:
+    try:
+        engine = crosstest_engine()
+        if engine is None:
+            raise JobError([_("No reference engine is configured (CROSSTEST_ENGINE).")])
+        probe(engine)
+    except CrossTestError as error:
+        raise JobError([str(error)]) from None
+    return engine
+
+
+def _crosstest_finished(request: HttpRequest, job: Job) -> str | None:
+    """The run's verdict above its report's link, on the job page itself."""
+    found = job.result["discrepancies"]
+    if found:
+        messages.warning(
+            request,
+            ngettext(
+                "%(found)s discrepancy between the engines: the report gives its round and rule.",
+                "%(found)s discrepancies between the engines: the report gives each one's round "
+                "and rule.",
+                found,
+            )
+            % {"found": found},
+        )
+    else:
+        messages.success(
+            request,
+            _("No discrepancies between the engines in %(count)s tournaments each way.")
+            % {"count": job.params["count"]},
+        )
+    return None
+
+
+@job_kind(
+    "crosstest",
+    title=gettext_lazy("Cross-test against a reference engine"),
+    finished=_crosstest_finished,
+    counted=ngettext_lazy(
+        "%(done)s of %(total)s tournament", "%(done)s of %(total)s tournaments", "total"
+    ),
+)
+def run_crosstest_job(job: Job, progress: Progress) -> dict[str, Any]:
+    """Both ways' tournaments, one after another; with workers of their own (a broker), more
+    than :data:`CROSSTEST_PART` are shared among them as part jobs, and the last part to
+    finish writes the report."""
+    engine = _ready_engine()
+    tasks = _crosstest_tasks(job.params, engine)
+    if broker_url() and len(tasks) > CROSSTEST_PART:
+        _start_crosstest_parts(job, len(tasks), progress)
+        return {}
+    progress.start(len(tasks))
+    outcomes = []
+    for task in tasks:
+        outcomes.append(run_task(task))
+        progress.advance()
+    return _crosstest_report(job, engine, outcomes)
+
+
+def _start_crosstest_parts(job: Job, total: int, progress: Progress) -> None:
+    """A part job per :data:`CROSSTEST_PART` tournaments; none when an earlier delivery of
+    this job started them already (its worker died before telling the broker)."""
+    if Job.objects.filter(kind="crosstest_part", params__part_of=job.pk).exists():
+        progress.hand_over(job.total, again=True)
+        return
+    progress.hand_over(total)
+    starts = range(0, total, CROSSTEST_PART)
+    for index, first in enumerate(starts):
+        start_job(
+            "crosstest_part",
+            params={
+                **job.params,
+                "part_of": job.pk,
+                "index": index,
+                "parts": len(starts),
+                "first": first,
+                "last": min(first + CROSSTEST_PART, total),
+            },
+            user=job.created_by,
+        )
+
+
+@job_kind("crosstest_part")
+def run_crosstest_part(job: Job, progress: Progress) -> dict[str, Any]:
+    """One part of a shared cross-test: its outcomes are kept on this job until the last
+    part to finish joins them all in the run's order into the report."""
+    params = job.params
+    engine = _ready_engine()
+    tasks = _crosstest_tasks(params, engine)[params["first"] : params["last"]]
+    progress.start(len(tasks))
+    outcomes = []
+    for task in tasks:
+        outcomes.append(run_task(task).as_dict())
+        progress.advance()
+    parent = part_done(job, len(tasks))
+    if parent.status != Job.Status.RUNNING:
+        return {}  # another part failed it
+    others = Job.objects.filter(
+        kind="crosstest_part", params__part_of=parent.pk, status=Job.Status.DONE
+    ).exclude(pk=job.pk)
+    if others.count() < params["parts"] - 1:
+        return {"outcomes": outcomes}
+    by_index = {other.params["index"]: other.result["outcomes"] for other in others}
+    by_index[params["index"]] = outcomes
+    joined = [
+        TournamentOutcome.from_dict(outcome)
+        for index in range(params["parts"])
+        for outcome in by_index[index]
+    ]
+    finish_parent(parent, _crosstest_report(parent, engine, joined))
+    others.update(result={})  # in the report now
+    return {}
+
+
+def _crosstest_report(
+    job: Job, engine: Engine, outcomes: list[TournamentOutcome]
+) -> dict[str, Any]:
+    """The report file (what ``crosstest`` prints) kept with the job, and the totals."""
+    tallies = {direction: Tally(direction) for direction in Direction}
+    lines = [
+        f"Cross-test against {engine.name}: {job.params['count']} tournaments each way, "
+        f"seed {job.params['seed']}"
+    ]
+    for outcome in outcomes:
+        tallies[outcome.direction].add(outcome)
+        lines += outcome.report()
+    for direction, tally in tallies.items():
+        seconds = sum(o.seconds for o in outcomes if o.direction is direction)
+        lines.append(tally.summary(tally.tournaments / seconds * 60 if seconds else 0.0))
+    found = sum(tally.discrepancies for tally in tallies.values())
+    lines.append(f"{found} discrepancies between the engines" if found else "No discrepancies.")
+    name = f"crosstest-{job.params['seed']}.txt"
+    job.file.save(name, ContentFile(("\n".join(lines) + "\n").encode()), save=False)
+    Job.objects.filter(pk=job.pk).update(file=job.file.name)
+    return {
+        "engine": engine.name,
+        "file_name": name,
+        "discrepancies": found,
+        **{
+            direction.value: {
+                "tournaments": tally.tournaments,
+                "skipped": tally.skipped,
+                "rounds": tally.rounds,
+                "discrepancies": tally.discrepancies,
+            }
+            for direction, tally in tallies.items()
+        },
+    }

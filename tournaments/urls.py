@@ -6,6 +6,7 @@ import arbiter.converters  # noqa: F401  (registers <num:…>)
 
 from .api import pages as api_pages
 from .views import (
+    crosstests,
     dashboard,
     live,
     manual,
@@ -28,6 +29,7 @@ urlpatterns = [
     path("tournaments/new/", dashboard.create, name="create"),
     path("tournaments/import/", dashboard.trf_import, name="import_trf"),
     path("rating-lists/", ratings.rating_lists, name="rating_lists"),
+    path("cross-tests/", crosstests.crosstests, name="crosstests"),
     path(T, public.tournament_detail, name="tournament"),
     path(f"{T}arbiter/", dashboard.dashboard, name="dashboard"),
     path(f"{T}edit/", dashboard.edit, name="edit"),

@@ -29,6 +29,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from tournaments.pairing.base import Pairing, PairingError, recorded_pairing
 from tournaments.pairing.checker import (
@@ -147,6 +148,71 @@ class TournamentOutcome:
         return (
             f"{self.direction.label}, seed {self.seed} "
             f"({self.players} players, {self.rounds} rounds)"
+        )
+
+    def as_dict(self) -> dict[str, object]:
+        """The outcome as plain data (a background job keeps it as JSON)."""
+        return {
+            "direction": self.direction.value,
+            "seed": self.seed,
+            "players": self.players,
+            "rounds": self.rounds,
+            "discrepancies": [[d.round, list(d.lines)] for d in self.discrepancies],
+            "skipped": self.skipped,
+            "seconds": self.seconds,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TournamentOutcome:
+        return cls(
+            Direction(data["direction"]),
+            int(data["seed"]),
+            int(data["players"]),
+            int(data["rounds"]),
+            tuple(Discrepancy(int(r), tuple(lines)) for r, lines in data["discrepancies"]),
+            str(data["skipped"]),
+            float(data["seconds"]),
+        )
+
+    def report(self) -> list[str]:
+        """What the run prints of this event: why it was skipped, or each discrepancy with
+        its round and the rule involved; nothing when the engines agree."""
+        if self.skipped:
+            return [f"{self.title}: skipped: {self.skipped}"]
+        lines = []
+        for discrepancy in self.discrepancies:
+            where = f"round {discrepancy.round}" if discrepancy.round else "event"
+            lines.append(f"{self.title}, {where}:")
+            lines += [f"    {line.rstrip()}" for line in discrepancy.lines]
+        return lines
+
+
+@dataclass
+class Tally:
+    """One way's totals as outcomes come in."""
+
+    direction: Direction
+    tournaments: int = 0
+    skipped: int = 0
+    rounds: int = 0
+    discrepancies: int = 0
+    tournaments_with: int = 0
+
+    def add(self, outcome: TournamentOutcome) -> None:
+        self.tournaments += 1
+        if outcome.skipped:
+            self.skipped += 1
+            return
+        self.rounds += outcome.rounds
+        self.discrepancies += len(outcome.discrepancies)
+        self.tournaments_with += bool(outcome.discrepancies)
+
+    def summary(self, per_minute: float) -> str:
+        found, events = self.discrepancies, self.tournaments_with
+        return (
+            f"{self.direction.label}: {self.tournaments} tournaments ({self.skipped} skipped), "
+            f"{self.rounds} rounds, {found} discrepanc{'y' if found == 1 else 'ies'} in "
+            f"{events} tournament{'' if events == 1 else 's'}; {per_minute:.1f} tournaments/min"
         )
 
 

@@ -16,7 +16,7 @@ from tournaments.pairing.crosstest import (
     CrossTestError,
     Direction,
     Engine,
-    TournamentOutcome,
+    Tally,
     probe,
     run_crosstest,
     tournament_seeds,
@@ -103,37 +103,17 @@ class Command(BaseCommand):
         count, jobs, fixed = options["count"], options["jobs"], options["seed"] is not None
         seeds = tournament_seeds(seed, direction, count)
         started = time.perf_counter()
-        rounds = found = tournaments_with = skipped = 0
+        tally = Tally(direction)
         for outcome in run_crosstest(
             engine, direction, seeds, jobs=jobs, fixed_seed=fixed, keep=keep, settings=settings
         ):
-            if outcome.skipped:
-                skipped += 1
-                self.stdout.write(f"{outcome.title}: skipped: {outcome.skipped}")
-                continue
-            rounds += outcome.rounds
-            found += len(outcome.discrepancies)
-            tournaments_with += bool(outcome.discrepancies)
-            for line in _report(outcome):
+            tally.add(outcome)
+            for line in outcome.report():
                 self.stdout.write(line)
         minutes = (time.perf_counter() - started) / 60
         per_minute = count / minutes if minutes else 0.0
-        self.stdout.write(
-            f"{direction.label}: {count} tournaments ({skipped} skipped), {rounds} rounds, "
-            f"{found} discrepanc{'y' if found == 1 else 'ies'} in {tournaments_with} "
-            f"tournament{'' if tournaments_with == 1 else 's'}; "
-            f"{per_minute:.1f} tournaments/min"
-        )
-        return per_minute, found
-
-
-def _report(outcome: TournamentOutcome) -> list[str]:
-    lines = []
-    for discrepancy in outcome.discrepancies:
-        where = f"round {discrepancy.round}" if discrepancy.round else "event"
-        lines.append(f"{outcome.title}, {where}:")
-        lines += [f"    {line.rstrip()}" for line in discrepancy.lines]
-    return lines
+        self.stdout.write(tally.summary(per_minute))
+        return per_minute, tally.discrepancies
 
 
 def _duration(minutes: float) -> str:
