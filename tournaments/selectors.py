@@ -93,7 +93,8 @@ def _entries(
     outcomes = _CachedOutcomes()
     last = 0
     for number, white, white_rank, black, black_rank, bye, result, unrated in rows:
-        last = max(last, number)
+        if number > last:
+            last = number
         if black is None:
             entries[white].append(RoundEntry(number, outcomes.bye(bye)))
             continue

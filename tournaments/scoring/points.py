@@ -104,8 +104,9 @@ def check_sheet(sheet: TournamentSheet) -> Mapping[int, PlayerSheet]:
         if player.start_rank in players:
             raise SheetError(f"starting rank {player.start_rank} is given to two players")
         players[player.start_rank] = player
-        line = {entry.round: entry for entry in player.rounds}
-        if len(line) != len(player.rounds) or min(line, default=1) < 1:
+        numbers = list(map(_ROUND, player.rounds))
+        line = dict(zip(numbers, player.rounds, strict=True))
+        if len(line) != len(numbers) or min(numbers, default=1) < 1:
             _check_rounds(player)
         lines[player.start_rank] = line
     for number, player in players.items():

@@ -19,6 +19,7 @@ import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from tournaments.scoring.points import pending_games, player_points, rounds_of
 from tournaments.scoring.sheet import Outcome, RoundEntry, TournamentSheet
@@ -47,8 +48,10 @@ class Exclusion(enum.Enum):
     and his games count as unplayed for his opponents (no points, no tie-break value)."""
 
 
-@dataclass(frozen=True)
-class TieBreakValue:
+class TieBreakValue(NamedTuple):
+    """A player's value of one tie-break (a tuple: standings hold one per player and
+    tie-break, thousands for a large event)."""
+
     spec: TieBreakSpec
     value: Value
     """Exact; ``None`` when the tie-break is undefined for the player."""
@@ -205,10 +208,7 @@ def compute_standings(
             start_rank=player,
             name=names[player],
             points=calculator.points[player] if player in calculator.points else own_points[player],
-            tiebreaks=tuple(
-                TieBreakValue(spec, column.get(player))
-                for spec, column in zip(specs, columns, strict=True)
-            ),
+            tiebreaks=tuple(map(TieBreakValue, specs, [column.get(player) for column in columns])),
             withdrawn_after=withdrawn[player],
             excluded=excluded.get(player),
         )
