@@ -25,14 +25,14 @@ absolute figures are low, the ratios are what counts), 8 clients, 5 s each:
 * with 10 / 100 / 1,000 events in the database (load average 6 to 8), the CPU per request
   (web process and PostgreSQL): small GET 7.8 / 8.1 / 9.5 ms, cached standings 8.1 / 8.8 /
   10.3, uncached 36.3 / 36.7 / 39.6, result PUT 8.9 / 10.9 / 10.0: 1.09x to 1.26x from 10
-  to 1,000 events (the index depth and the database's cache; every query is by
+  to 1,000 events (most likely deeper indexes and a colder cache; every query is by
   tournament); the rates (cached standings 41.0 / 37.4 / 28.6 req/s, PUTs 32.5 / 27.3 /
   33.5) swing with the other work more than with the size;
-* 10,000 games as two files of 5,000 sent at once, check / import / total: 54.5 / 349.6 /
-  404.0 s with 1 worker, 31.8 / 240.3 / 272.1 s with 2 (0.67x; check 1.71x faster, import
-  1.45x): about 35 ms a game with one worker (python-chess replays it, then it is
+* 10,000 games as two files of 5,000 sent at once, check / import / total: 34.2 / 292.5 /
+  326.7 s with 1 worker, 24.8 / 205.7 / 230.4 s with 2 (0.71x; check 1.38x faster, import
+  1.42x): about 29 ms a game with one worker (python-chess replays it, then it is
   written), CPU work all of it; two workers share two cores with the web process,
-  PostgreSQL and the other work (a test run among it during the two-worker run).
+  PostgreSQL and the other work (load average 5 to 7).
 
 Needs ``BENCH_DATABASE_URL`` (a PostgreSQL database it may fill and empty) and
 ``BENCH_REDIS_URL``. Run: ``python -m bench stack`` or ``python -m bench.stack --seconds 5``.
