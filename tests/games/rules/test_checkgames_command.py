@@ -120,3 +120,21 @@ def test_online_automatic_draws_are_found_in_files(tmp_path):
     assert "Draw on move 30: 30 moves by each side without a pawn move or a capture" in out
     out, _ = run(checks, "--ruleset", "classic")  # no such house rule at the board
     assert "checks in a row" not in out
+
+
+def test_a_file_of_a_few_hundred_games_is_shared_among_the_workers(tmp_path, monkeypatch):
+    """TWIC's 232 games (200 KB, a quarter of a second on one core): worth two workers, in
+    chunks small enough that both have work, and reported as one worker reports them."""
+    source = PGN / "mliebelt-pgn-parser" / "twic-01-232games.pgn"
+    chunks = []
+    real_chunks = batch._chunks
+
+    def counted(path, encoding, chunk_bytes):
+        for chunk in real_chunks(path, encoding, chunk_bytes):
+            chunks.append(chunk)
+            yield chunk
+
+    monkeypatch.setattr(batch, "_chunks", counted)
+    parallel = [r.as_dict() for r in check_file(str(source), CLASSIC, jobs=2)]
+    assert len(chunks) >= 4
+    assert parallel == [r.as_dict() for r in check_file(str(source), CLASSIC, jobs=1)]
