@@ -8,11 +8,13 @@ worker that dies half-way stores nothing and the job is run afresh by another.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
+from django.core.files import File
 from django.core.files.base import ContentFile
 from django.http import HttpRequest
 from django.urls import reverse
@@ -29,6 +31,7 @@ from jobs.runner import (
     part_done,
     start_job,
 )
+from tournaments.models import RatingList
 from tournaments.pairing.crosstest import (
     CrossTestError,
     Direction,
@@ -42,6 +45,12 @@ from tournaments.pairing.crosstest import (
 )
 from tournaments.pairing.generator import GeneratorError, GeneratorSettings
 from tournaments.services.errors import TournamentError
+from tournaments.services.ratings import (
+    check_list_address,
+    import_rating_list,
+    import_rating_list_from_url,
+    update_address,
+)
 from tournaments.services.trf_exchange import import_trf, import_warnings
 
 from .views.common import warn_if_not_utf8
@@ -51,10 +60,17 @@ SHOWN_WARNINGS = 20
 
 
 def content_key(*parts: object) -> str:
-    """A job key: a digest of what the job is asked to do (the file's bytes among it)."""
+    """A job key: a digest of what the job is asked to do (a file's bytes among it)."""
     digest = hashlib.sha256()
     for part in parts:
-        digest.update(part if isinstance(part, bytes) else repr(part).encode())
+        if isinstance(part, bytes):
+            digest.update(part)
+        elif isinstance(part, File):
+            for chunk in part.chunks():
+                digest.update(chunk)
+            part.seek(0)
+        else:
+            digest.update(repr(part).encode())
         digest.update(b"\0")
     return digest.hexdigest()
 
@@ -105,7 +121,7 @@ def _trf_imported(request: HttpRequest, job: Job) -> str | None:
 def import_trf_file(job: Job, progress: Progress) -> dict[str, Any]:
     text = _source_text(job)
     try:
-        tournament = import_trf(text, user=job.created_by, filename=job.params["file_name"])
+        tournament = import_trf(text, user=_asker(job), filename=job.params["file_name"])
     except TournamentError as error:
         raise JobError(error.problems) from None
     Job.objects.filter(pk=job.pk).update(tournament=tournament)
@@ -115,6 +131,15 @@ def import_trf_file(job: Job, progress: Progress) -> dict[str, Any]:
         "players": tournament.players.count(),
         "url": reverse("tournaments:dashboard", args=[tournament.pk]),
     }
+
+
+def _asker(job: Job) -> Any:
+    """The user the import acts for (the new tournament's chief arbiter, whose rights the
+    fetch has). A job whose user is gone is refused: with no user the services act as a
+    command would, which may do anything."""
+    if job.created_by is None:
+        raise JobError([_("The account that asked for this import no longer exists.")])
+    return job.created_by
 
 
 def _source_text(job: Job) -> str:
@@ -314,4 +339,85 @@ def _crosstest_report(
             }
             for direction, tally in tallies.items()
         },
+    }
+
+
+def start_rating_list_import(
+    *,
+    user: Any,
+    upload: File | None = None,
+    url: str = "",
+    kind: str | None = None,
+    list_date: datetime.date | None = None,
+    back: str = "",
+) -> Job:
+    """The job that imports a FIDE list from an uploaded file or from an address (checked
+    here, so that a wrong one is refused at once). The same list asked for again by the
+    same user while its import runs gets the same job."""
+    if upload is None:
+        url = check_list_address(url, user)
+    params = {
+        "name": upload.name if upload is not None else "",
+        "url": url,
+        "kind": kind or None,
+        "list_date": list_date.isoformat() if list_date else None,
+        "back": back,
+    }
+    return start_job(
+        "rating_list_import",
+        params=params,
+        user=user,
+        source=upload,
+        key=content_key("list", getattr(user, "pk", None), params, upload or b""),
+    )
+
+
+def start_rating_list_update(rating_list: RatingList, *, user: Any, back: str = "") -> Job:
+    """*Update*: the job that fetches the list again from its address (checklist C20)."""
+    url, kind = update_address(rating_list)
+    return start_rating_list_import(user=user, url=url, kind=kind, back=back)
+
+
+def _list_imported(request: HttpRequest, job: Job) -> str | None:
+    listed = job.result["rating_list"]
+    rating_list = RatingList.objects.filter(pk=listed["id"]).first()
+    messages.success(
+        request,
+        _("%(count)s players imported from %(list)s.")
+        % {"count": listed["player_count"], "list": rating_list or listed["source"]},
+    )
+    return reverse("tournaments:rating_lists")
+
+
+@job_kind(
+    "rating_list_import",
+    title=gettext_lazy("Importing a FIDE rating list"),
+    counted_so_far=ngettext_lazy(
+        "%(done)s player stored so far", "%(done)s players stored so far", "done"
+    ),
+    finished=_list_imported,
+)
+def import_listed_ratings(job: Job, progress: Progress) -> dict[str, Any]:
+    # Imported as the user who asked: only staff may read a file on the server, and an
+    # arbiter's address must lead outside the server's network.
+    user = _asker(job)
+    params = job.params
+    date = datetime.date.fromisoformat(params["list_date"]) if params["list_date"] else None
+    options = {"kind": params["kind"], "list_date": date, "user": user, "stored": progress.advance}
+    progress.start(0)
+    try:
+        if params["url"]:
+            rating_list = import_rating_list_from_url(params["url"], **options)
+        else:
+            if not job.source:
+                raise JobError([_("The uploaded file has been deleted.")])
+            with job.source.open("rb") as stream:
+                rating_list = import_rating_list(stream, name=params["name"], **options)
+    except TournamentError as error:
+        raise JobError(error.problems) from None
+    from tournaments.api.serializers.ratings import RatingListSerializer  # the API's form
+
+    return {
+        "rating_list": RatingListSerializer(rating_list).data,
+        "url": reverse("tournaments:rating_lists"),
     }

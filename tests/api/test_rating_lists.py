@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
@@ -17,9 +18,14 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "ratinglist"
 pytestmark = pytest.mark.django_db
 
 
-def _upload(client: APIClient, name: str, **extra: str) -> object:
+def _upload(client: APIClient, name: str, **extra: str) -> dict[str, Any]:
+    """The import's job, followed to its end (jobs run at once in the tests)."""
     with (DATA / name).open("rb") as stream:
-        return client.post("/api/v1/rating-lists/", {"file": stream, **extra}, format="multipart")
+        reply = client.post("/api/v1/rating-lists/", {"file": stream, **extra}, format="multipart")
+    assert reply.status_code == 202, reply.content
+    assert reply["Location"] == f"/api/v1/jobs/{reply.json()['id']}/"
+    job: dict[str, Any] = client.get(reply["Location"]).json()
+    return job
 
 
 def test_chief_arbiter_imports_compares_and_accepts(
@@ -29,13 +35,15 @@ def test_chief_arbiter_imports_compares_and_accepts(
     ding = Player.objects.create(
         tournament=tournament, name="Ding, Liren", fide_id="8603677", rating_standard=2700
     )
-    reply = _upload(client_, "standard_sep26frl.txt")
-    assert reply.status_code == 201, reply.content
-    assert (reply.json()["kind"], reply.json()["list_date"], reply.json()["player_count"]) == (
+    job = _upload(client_, "standard_sep26frl.txt")
+    assert (job["kind"], job["status"], job["errors"]) == ("rating_list_import", "done", [])
+    listed = job["result"]["rating_list"]
+    assert (listed["kind"], listed["list_date"], listed["player_count"]) == (
         "standard",
         "2026-09-01",
         6,
     )
+    assert (job["done"], job["total"]) == (6, 0)  # players stored; a streamed list has no total
     differences = client_.get(f"/api/v1/tournaments/{tournament.slug}/rating-differences/")
     assert differences.status_code == 200
     body = differences.json()
@@ -58,15 +66,26 @@ def test_a_list_without_its_date_is_refused_with_the_reason(
     client_: APIClient, chief: object
 ) -> None:
     client_.login(username="chief", password=PASSWORD)
-    reply = _upload(client_, "players_list_foa.txt")
-    assert reply.status_code == 422
-    assert "give the list date" in reply.json()["detail"]
+    job = _upload(client_, "players_list_foa.txt")
+    assert job["status"] == "failed"
+    assert job["errors"] == [
+        "players_list_foa.txt does not say the month of the list; give the list date."
+    ]
     assert not RatingList.objects.exists()
-    assert _upload(client_, "players_list_foa.txt", list_date="2026-09-15").status_code == 201
+    assert _upload(client_, "players_list_foa.txt", list_date="2026-09-15")["status"] == "done"
+    assert RatingList.objects.get().list_date.isoformat() == "2026-09-01"
+
+
+def _post(client: APIClient, name: str) -> int:
+    with (DATA / name).open("rb") as stream:
+        return client.post(
+            "/api/v1/rating-lists/", {"file": stream}, format="multipart"
+        ).status_code
 
 
 def test_only_arbiters_import(client_: APIClient, tournament: Tournament) -> None:
-    assert _upload(client_, "standard_sep26frl.txt").status_code in (401, 403)
+    assert _post(client_, "standard_sep26frl.txt") in (401, 403)
     UserFactory(username="someone")
     client_.login(username="someone", password=PASSWORD)
-    assert _upload(client_, "standard_sep26frl.txt").status_code == 403
+    assert _post(client_, "standard_sep26frl.txt") == 403
+    assert not RatingList.objects.exists()

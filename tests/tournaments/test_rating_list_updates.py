@@ -108,19 +108,27 @@ def test_the_page_fetches_and_updates_in_one_click(client, served) -> None:
     assert client.post(page, {"update": rating_list.pk}).status_code == 302
     assert RatingList.objects.count() == 2
     assert stale_list_warning(TournamentFactory()) == ""
-    bad = client.post(page, {"url": served + "missing.txt", "list": ""})
-    assert bad.status_code == 200 and "could not be read" in bad.text
+    bad = client.post(page, {"url": served + "missing.txt", "list": ""}, follow=True)
+    assert f"{served}missing.txt could not be read: File not found" in bad.text  # the job's page
+    assert RatingList.objects.count() == 2
+    refused = client.post(page, {"url": "gopher://x/y", "list": ""})  # refused at once
+    assert refused.status_code == 200
+    assert "gopher://x/y is not an http://, https:// or file:// address" in refused.text
 
 
 def test_the_api_fetches_and_updates(served) -> None:
     api = APIClient()
     api.force_authenticate(UserFactory(is_staff=True))
-    created = api.post(
+    fetching = api.post(
         "/api/v1/rating-lists/fetch/", {"url": served + STANDARD.name}, format="json"
     )
-    assert created.status_code == 201 and created.json()["url"] == served + STANDARD.name
-    updated = api.post(f"/api/v1/rating-lists/{created.json()['id']}/update/")
-    assert updated.status_code == 201 and updated.json()["id"] != created.json()["id"]
+    assert fetching.status_code == 202
+    created = api.get(fetching["Location"]).json()["result"]["rating_list"]
+    assert created["url"] == served + STANDARD.name and created["player_count"] == 6
+    updating = api.post(f"/api/v1/rating-lists/{created['id']}/update/")
+    assert updating.status_code == 202
+    updated = api.get(updating["Location"]).json()["result"]["rating_list"]
+    assert updated["id"] != created["id"] and updated["url"] == created["url"]
     assert api.post("/api/v1/rating-lists/999/update/").status_code == 404
     refused = api.post("/api/v1/rating-lists/fetch/", {"url": "gopher://x/y"}, format="json")
     assert refused.status_code == 422

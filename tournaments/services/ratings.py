@@ -15,7 +15,7 @@ import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from typing import IO, Any
@@ -54,6 +54,9 @@ LIST_MAX_AGE = datetime.timedelta(days=30)
 
 RATING_FIELDS = {"standard": "rating_standard", "rapid": "rating_rapid", "blitz": "rating_blitz"}
 
+Counted = Callable[[int], None]
+"""Told how many more players have been stored (a background job's progress)."""
+
 
 @transaction.atomic
 def import_rating_list(
@@ -63,11 +66,13 @@ def import_rating_list(
     kind: str | None = None,
     list_date: datetime.date | None = None,
     user: AbstractBaseUser | None = None,
+    stored: Counted | None = None,
 ) -> RatingList:
     """Store a downloaded FIDE list (TXT, XML, or either zipped), streamed in batches.
 
     ``kind`` and ``list_date`` are needed only where the file does not say them. A file that
     cannot be read is refused whole, with the line or player at fault: nothing is stored.
+    ``stored`` is told the size of each batch written.
     """
     try:
         opened = read_rating_list(stream, name=name, kind=ListKind(kind) if kind else None)
@@ -97,6 +102,8 @@ def import_rating_list(
         for batch in _batches(opened.entries, rating_list):
             ListedRating.objects.bulk_create(batch)
             count += len(batch)
+            if stored is not None:
+                stored(len(batch))
     except RatingListError as error:
         raise TournamentError(
             _("%(file)s: %(problem)s") % {"file": name, "problem": error}
@@ -117,17 +124,10 @@ MAX_LIST_DOWNLOAD = 512 * 1024 * 1024
 FETCH_TIMEOUT = 60
 
 
-def import_rating_list_from_url(
-    url: str,
-    *,
-    kind: str | None = None,
-    list_date: datetime.date | None = None,
-    user: AbstractBaseUser | None = None,
-) -> RatingList:
-    """Fetch a FIDE list file from ``url`` and import it as :func:`import_rating_list` does,
-    keeping the address for *Update* (checklist C20, Q136). ``http``, ``https`` and ``file``
-    addresses are read; a file on the server only by staff (or a command). Nothing is
-    stored when the address cannot be read."""
+def check_list_address(url: str, user: AbstractBaseUser | None) -> str:
+    """``url`` stripped, when it is an address a list may be fetched from by ``user``: http,
+    https, or (staff and commands only) a file on the server. Whether its host lies outside
+    the server's network is checked when it is fetched (redirects too)."""
     url = url.strip()
     parsed = urllib.parse.urlsplit(url)
     if parsed.scheme not in URL_SCHEMES or not parsed.path:
@@ -135,9 +135,30 @@ def import_rating_list_from_url(
             _("%(url)s is not an http://, https:// or file:// address of a list file.")
             % {"url": url[:200]}
         )
-    trusted = user is None or user.is_staff
-    if parsed.scheme == "file" and not trusted:
+    if parsed.scheme == "file" and not _trusted(user):
         raise TournamentError(_("Only staff may import a list from a file on the server."))
+    return url
+
+
+def _trusted(user: AbstractBaseUser | None) -> bool:
+    return user is None or bool(user.is_staff)
+
+
+def import_rating_list_from_url(
+    url: str,
+    *,
+    kind: str | None = None,
+    list_date: datetime.date | None = None,
+    user: AbstractBaseUser | None = None,
+    stored: Counted | None = None,
+) -> RatingList:
+    """Fetch a FIDE list file from ``url`` and import it as :func:`import_rating_list` does,
+    keeping the address for *Update* (checklist C20, Q136). ``http``, ``https`` and ``file``
+    addresses are read; a file on the server only by staff (or a command). Nothing is
+    stored when the address cannot be read."""
+    url = check_list_address(url, user)
+    parsed = urllib.parse.urlsplit(url)
+    trusted = _trusted(user)
     name = urllib.parse.unquote(parsed.path).rstrip("/").rsplit("/", 1)[-1] or "list"
     opener = urllib.request.build_opener() if trusted else _public_only_opener()
     with tempfile.TemporaryFile() as copy:
@@ -152,7 +173,9 @@ def import_rating_list_from_url(
                 _("%(url)s could not be read: %(reason)s") % {"url": url[:200], "reason": reason}
             ) from error
         copy.seek(0)
-        rating_list = import_rating_list(copy, name=name, kind=kind, list_date=list_date, user=user)
+        rating_list = import_rating_list(
+            copy, name=name, kind=kind, list_date=list_date, user=user, stored=stored
+        )
     rating_list.url = url
     rating_list.save(update_fields=["url"])
     return rating_list
@@ -194,9 +217,15 @@ def _copy_limited(source: IO[bytes], target: IO[bytes]) -> None:
 
 
 def update_rating_list(
-    rating_list: RatingList, *, user: AbstractBaseUser | None = None
+    rating_list: RatingList, *, user: AbstractBaseUser | None = None, stored: Counted | None = None
 ) -> RatingList:
     """*Update*: import the list again from the address it was fetched from (C20, Q136)."""
+    url, kind = update_address(rating_list)
+    return import_rating_list_from_url(url, kind=kind, user=user, stored=stored)
+
+
+def update_address(rating_list: RatingList) -> tuple[str, str | None]:
+    """Where *Update* fetches ``rating_list`` from, and which list to ask for."""
     if not rating_list.url:
         raise TournamentError(
             _(
@@ -206,7 +235,7 @@ def update_rating_list(
             % {"list": rating_list}
         )
     kind = None if rating_list.kind == RatingListKind.COMBINED else rating_list.kind
-    return import_rating_list_from_url(rating_list.url, kind=kind, user=user)
+    return rating_list.url, kind
 
 
 def stale_list_warning(tournament: Tournament, *, now: datetime.datetime | None = None) -> str:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from tournaments.jobs import start_rating_list_import, start_rating_list_update
 from tournaments.models import RatingList, Tournament
 from tournaments.overview import players_by_start_rank
 from tournaments.permissions import Action, can, can_import_rating_list, tournament_action_required
@@ -19,11 +20,8 @@ from tournaments.services import TournamentError
 from tournaments.services.ratings import (
     apply_list_differences,
     compare_with_list,
-    import_rating_list,
-    import_rating_list_from_url,
     newest_list,
     rating_check,
-    update_rating_list,
 )
 
 from .common import add_problems, flash_problems
@@ -72,16 +70,18 @@ class RatingListAddressForm(forms.Form):
 
 def _fetch_or_update(request: HttpRequest, address: RatingListAddressForm) -> HttpResponse | None:
     """The address form (``url``) or an *Update* button (``update``: a list id) was sent:
-    import, report, and go back to the page; ``None`` when the form has problems to show."""
+    the import job's page; ``None`` when the form has problems to show."""
+    back = request.path
     try:
         if "update" in request.POST:
             old = get_object_or_404(RatingList, pk=_list_id(request.POST["update"]))
-            rating_list = update_rating_list(old, user=request.user)
+            job = start_rating_list_update(old, user=request.user, back=back)
         elif address.is_valid():
-            rating_list = import_rating_list_from_url(
-                address.cleaned_data["url"],
-                kind=address.cleaned_data["list"] or None,
+            job = start_rating_list_import(
                 user=request.user,
+                url=address.cleaned_data["url"],
+                kind=address.cleaned_data["list"] or None,
+                back=back,
             )
         else:
             return None
@@ -91,12 +91,7 @@ def _fetch_or_update(request: HttpRequest, address: RatingListAddressForm) -> Ht
             return redirect("tournaments:rating_lists")
         add_problems(address, error)
         return None
-    messages.success(
-        request,
-        _("%(count)s players imported from %(list)s.")
-        % {"count": rating_list.player_count, "list": rating_list},
-    )
-    return redirect("tournaments:rating_lists")
+    return redirect("jobs:detail", job_id=job.pk)
 
 
 def _list_id(text: str) -> int:
@@ -116,24 +111,14 @@ def rating_lists(request: HttpRequest) -> HttpResponse:
             return done
     form = RatingListForm(None if fetching else request.POST or None, request.FILES or None)
     if request.method == "POST" and not fetching and form.is_valid():
-        upload = form.cleaned_data["file"]
-        try:
-            rating_list = import_rating_list(
-                upload,
-                name=upload.name,
-                kind=form.cleaned_data["list"] or None,
-                list_date=form.cleaned_data["list_date"],
-                user=request.user,
-            )
-        except TournamentError as error:
-            add_problems(form, error)
-        else:
-            messages.success(
-                request,
-                _("%(count)s players imported from %(list)s.")
-                % {"count": rating_list.player_count, "list": rating_list},
-            )
-            return redirect("tournaments:rating_lists")
+        job = start_rating_list_import(
+            user=request.user,
+            upload=form.cleaned_data["file"],
+            kind=form.cleaned_data["list"] or None,
+            list_date=form.cleaned_data["list_date"],
+            back=request.path,
+        )
+        return redirect("jobs:detail", job_id=job.pk)
     return render(
         request,
         "tournaments/rating_lists.html",

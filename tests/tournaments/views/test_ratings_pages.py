@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from jobs.models import Job
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
 from tournaments.models import RatingList, TournamentRole
 
@@ -44,9 +45,12 @@ def test_import_page_stores_a_zipped_xml_list(client, chief, tmp_path) -> None:
 
 def test_import_page_shows_why_a_file_is_refused(client, chief) -> None:
     with (DATA / "players_list_foa.txt").open("rb") as stream:
-        reply = client.post(reverse("tournaments:rating_lists"), {"file": stream})
-    assert reply.status_code == 200
-    assert "does not say the month of the list" in reply.content.decode()
+        reply = client.post(reverse("tournaments:rating_lists"), {"file": stream}, follow=True)
+    assert reply.redirect_chain == [(reverse("jobs:detail", args=[Job.objects.get().pk]), 302)]
+    page = reply.content.decode()
+    assert "players_list_foa.txt does not say the month of the list; give the list date." in page
+    assert f'href="{reverse("tournaments:rating_lists")}"' in page  # back to the form
+    assert not RatingList.objects.exists()
 
 
 def test_ratings_page_accepts_only_the_ticked_difference(client, chief) -> None:

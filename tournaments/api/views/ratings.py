@@ -6,28 +6,29 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from jobs.views import accepted
+from tournaments.jobs import start_rating_list_import, start_rating_list_update
 from tournaments.models import RatingList
 from tournaments.permissions import Action
 from tournaments.services import TournamentError
 from tournaments.services.ratings import (
     apply_list_differences,
     compare_with_list,
-    import_rating_list,
-    import_rating_list_from_url,
     newest_list,
     rating_check,
-    update_rating_list,
 )
 
 from ..base import ApiView, TournamentApiView, validated
 from ..errors import error_responses
+from ..idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from ..permissions import IMPORT_RATING_LIST
 from ..serializers.ratings import (
     AcceptSerializer,
@@ -51,21 +52,25 @@ class RatingListView(ApiView):
 
     @extend_schema(
         operation_id="rating_lists_create",
-        summary="Import a FIDE rating list file as downloaded (streamed; all or nothing)",
+        summary="Import a FIDE rating list file as downloaded; the reply is the import's job",
+        description=(
+            "Answers 202 at once with the job (Location: /api/v1/jobs/<id>/), which stores the "
+            "list streamed, all or nothing: once done its result's rating_list is the list; "
+            "when failed its errors name the line or player at fault. The same file sent "
+            "again while its import runs gets the same job."
+        ),
         request={"multipart/form-data": RatingListUploadSerializer},
-        responses={201: RatingListSerializer, **error_responses(400, 401, 403, 422, 429)},
+        responses={202: OpenApiTypes.OBJECT, **error_responses(400, 401, 403, 422, 429)},
     )
     def post(self, request: Request) -> Response:
         data = validated(RatingListUploadSerializer, request)
-        upload = data["file"]
-        rating_list = import_rating_list(
-            upload,
-            name=upload.name,
+        job = start_rating_list_import(
+            user=request.user,
+            upload=data["file"],
             kind=data.get("list"),
             list_date=data.get("list_date"),
-            user=request.user,
         )
-        return Response(RatingListSerializer(rating_list).data, status=status.HTTP_201_CREATED)
+        return accepted(job)
 
 
 class RatingListFetchSerializer(serializers.Serializer[Any]):
@@ -86,16 +91,26 @@ class RatingListFetchView(ApiView):
 
     @extend_schema(
         operation_id="rating_lists_fetch",
-        summary="Fetch a FIDE list file from an address and import it (kept for Update)",
+        summary="Fetch a FIDE list file from an address and import it (kept for Update); the "
+        "reply is the import's job",
+        description=(
+            "The address is checked at once (422); the job (202, Location: /api/v1/jobs/<id>/) "
+            "fetches and imports it, all or nothing."
+        ),
         request=RatingListFetchSerializer,
-        responses={201: RatingListSerializer, **error_responses(400, 401, 403, 422, 429)},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={202: OpenApiTypes.OBJECT, **error_responses(400, 401, 403, 422, 429)},
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         data = validated(RatingListFetchSerializer, request)
-        rating_list = import_rating_list_from_url(
-            data["url"], kind=data.get("list"), list_date=data.get("list_date"), user=request.user
+        job = start_rating_list_import(
+            user=request.user,
+            url=data["url"],
+            kind=data.get("list"),
+            list_date=data.get("list_date"),
         )
-        return Response(RatingListSerializer(rating_list).data, status=status.HTTP_201_CREATED)
+        return accepted(job)
 
 
 class RatingListUpdateView(ApiView):
@@ -103,16 +118,18 @@ class RatingListUpdateView(ApiView):
 
     @extend_schema(
         operation_id="rating_lists_update",
-        summary="Update: import a list again from the address it was fetched from (FIDE C20)",
+        summary="Update: import a list again from the address it was fetched from (FIDE C20); "
+        "the reply is the import's job",
         request=None,
-        responses={201: RatingListSerializer, **error_responses(401, 403, 404, 422, 429)},
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={202: OpenApiTypes.OBJECT, **error_responses(401, 403, 404, 422, 429)},
     )
+    @idempotent
     def post(self, request: Request, list_id: int) -> Response:
         old = RatingList.objects.filter(pk=list_id).first()
         if old is None:
             raise NotFound(_("No rating list %(id)s.") % {"id": list_id})
-        rating_list = update_rating_list(old, user=request.user)
-        return Response(RatingListSerializer(rating_list).data, status=status.HTTP_201_CREATED)
+        return accepted(start_rating_list_update(old, user=request.user))
 
 
 class RatingDifferencesView(TournamentApiView):
