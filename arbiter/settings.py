@@ -218,6 +218,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 JOBS_EAGER = env_bool("JOBS_EAGER", False)
+# Players above which an event's standings and crosstable PDFs are drawn by a job.
+REPORT_JOB_PLAYERS = int(os.environ.get("REPORT_JOB_PLAYERS", "200"))
 
 # The cross-test page (FIDE checklist A9) runs this reference engine, given as a command line
 # speaking bbpPairings/JaVaFo's options ("bbpPairings.exe --dutch"), for at most this many

@@ -211,7 +211,7 @@ def run_job(job_id: int) -> None:
                 result=result,
                 errors=[],
                 done=progress.done,
-                total=progress.total,
+                total=progress.total or progress.done,  # counted as it went: now known
                 finished_at=timezone.now(),
             )
     except JobError as error:

@@ -113,16 +113,32 @@ def detail(request: HttpRequest, job_id: int) -> HttpResponse:
             "total": total,
             "counted": _counted(job, done, total),
             "title": _title(job),
-            "file_name": os.path.basename(job.file.name) if job.file else "",
+            # A report's readers may not follow the tournament: its public page, not the
+            # arbiters' dashboard.
+            "tournament_url": job.tournament
+            and reverse(
+                "tournaments:tournament" if kind and kind.public else "tournaments:dashboard",
+                args=[job.tournament.pk],
+            ),
+            "file_name": (
+                ((job.result or {}).get("file_name") or os.path.basename(job.file.name))
+                if job.file
+                else ""
+            ),
         },
     )
 
 
-def _file_response(job: Job) -> FileResponse:
+def file_response(job: Job) -> FileResponse:
+    """The file the finished job made, shown in the browser, under the name it was given."""
     if job.status != Job.Status.DONE or not job.file:
         raise Http404(_("This job has made no file."))
-    name = os.path.basename(job.file.name)
-    return FileResponse(job.file.open("rb"), filename=name, as_attachment=False)
+    name = (job.result or {}).get("file_name") or os.path.basename(job.file.name)
+    try:
+        stream = job.file.open("rb")
+    except OSError:  # removed from the storage by hand
+        raise Http404(_("This job has made no file.")) from None
+    return FileResponse(stream, filename=name, as_attachment=False)
 
 
 def job_file(request: HttpRequest, job_id: int) -> FileResponse:
@@ -132,7 +148,7 @@ def job_file(request: HttpRequest, job_id: int) -> FileResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())  # type: ignore[return-value]
         raise
-    return _file_response(job)
+    return file_response(job)
 
 
 class JobView(ApiView):
@@ -176,6 +192,6 @@ class JobFileView(JobView):
     def get(self, request: Request, job_id: int) -> FileResponse:  # type: ignore[override]
         job = self.allowed_job(request, job_id)
         try:
-            return _file_response(job)
+            return file_response(job)
         except Http404 as error:
             raise NotFound(str(error)) from None

@@ -3,7 +3,9 @@ reports of large events.
 
 Each answers its page at once with the job's page (the API with ``202 Accepted`` and the
 job), and each import stays all or nothing: it runs in the job's one transaction, so a
-worker that dies half-way stores nothing and the job is run afresh by another.
+worker that dies half-way stores nothing and the job is run afresh by another. A report is
+drawn once per tournament version: whoever asks for the same report of the same version
+gets the same job, and once drawn its file.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.files import File
 from django.core.files.base import ContentFile
+from django.db import transaction
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
@@ -31,7 +35,7 @@ from jobs.runner import (
     part_done,
     start_job,
 )
-from tournaments.models import RatingList
+from tournaments.models import RatingList, Tournament
 from tournaments.pairing.crosstest import (
     CrossTestError,
     Direction,
@@ -44,6 +48,8 @@ from tournaments.pairing.crosstest import (
     tournament_seeds,
 )
 from tournaments.pairing.generator import GeneratorError, GeneratorSettings
+from tournaments.reports.sources import crosstable_data, standings_data, table_report
+from tournaments.scoring.points import SheetError
 from tournaments.services.errors import TournamentError
 from tournaments.services.ratings import (
     check_list_address,
@@ -392,6 +398,7 @@ def _list_imported(request: HttpRequest, job: Job) -> str | None:
 @job_kind(
     "rating_list_import",
     title=gettext_lazy("Importing a FIDE rating list"),
+    counted=ngettext_lazy("%(done)s of %(total)s player", "%(done)s of %(total)s players", "total"),
     counted_so_far=ngettext_lazy(
         "%(done)s player stored so far", "%(done)s players stored so far", "done"
     ),
@@ -421,3 +428,79 @@ def import_listed_ratings(job: Job, progress: Progress) -> dict[str, Any]:
         "rating_list": RatingListSerializer(rating_list).data,
         "url": reverse("tournaments:rating_lists"),
     }
+
+
+REPORTS = {"standings": standings_data, "crosstable": crosstable_data}
+"""The tables whose PDF a job draws, by name."""
+
+
+def is_large(tournament: Tournament) -> bool:
+    """Whether the event's standings and crosstable PDFs are drawn by a job: above
+    ``REPORT_JOB_PLAYERS`` players (a 1,000-player wall chart takes seconds, ``python -m
+    bench wallchart``); a smaller event's PDF is drawn in the request."""
+    return tournament.players.count() > settings.REPORT_JOB_PLAYERS
+
+
+def start_report_job(
+    tournament: Tournament, *, report: str, paper: str | None, user: Any, **options: Any
+) -> Job:
+    """The job that draws ``report`` (a name in :data:`REPORTS`, with its ``options``) of
+    the tournament as it is now, in the page's language: one job per version, kept once
+    drawn; every reader who asks for it meanwhile follows the same job."""
+    params = {
+        "report": report,
+        "options": options,
+        "paper": paper,
+        "language": translation.get_language(),
+    }
+    return start_job(
+        "report_pdf",
+        params=params,
+        user=user,
+        tournament=tournament,
+        key=content_key("report", tournament.pk, tournament.version, params),
+        reuse_done=True,
+    )
+
+
+@job_kind(
+    "report_pdf",
+    title=gettext_lazy("Drawing the PDF"),
+    counted=ngettext_lazy("%(done)s of %(total)s page", "%(done)s of %(total)s pages", "total"),
+    counted_so_far=ngettext_lazy(
+        "%(done)s page drawn so far", "%(done)s pages drawn so far", "done"
+    ),
+    public=True,
+)
+def draw_report(job: Job, progress: Progress) -> dict[str, Any]:
+    tournament = Tournament.objects.get(pk=job.tournament_id)  # deleted with it, never without
+    params = job.params
+    with translation.override(params["language"]):
+        try:
+            table = REPORTS[params["report"]](tournament, **params["options"])
+        except SheetError as error:
+            raise JobError([str(error)]) from None
+        report = table_report(tournament, table, paper=params["paper"])
+        file_name, _mimetype, data = report.generate(page_done=lambda _page: progress.advance())
+    job.file.save(file_name, ContentFile(data), save=False)
+    Job.objects.filter(pk=job.pk).update(file=job.file.name)
+    # Once this one is committed, the same report of older versions is read no more.
+    transaction.on_commit(lambda: _discard_older(job))
+    return {"file_name": file_name, "pages": progress.done, "bytes": len(data)}
+
+
+def _discard_older(job: Job) -> None:
+    older = Job.objects.filter(
+        kind=job.kind,
+        tournament_id=job.tournament_id,
+        params__report=job.params["report"],
+        params__options=job.params["options"],
+        params__paper=job.params["paper"],
+        params__language=job.params["language"],
+        status__in=[Job.Status.DONE, Job.Status.FAILED],
+        pk__lt=job.pk,
+    )
+    for old in older:
+        if old.file:
+            old.file.delete(save=False)
+        old.delete()

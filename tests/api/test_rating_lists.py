@@ -43,7 +43,8 @@ def test_chief_arbiter_imports_compares_and_accepts(
         "2026-09-01",
         6,
     )
-    assert (job["done"], job["total"]) == (6, 0)  # players stored; a streamed list has no total
+    # Players stored: counted as they went (a streamed list has no total), then known.
+    assert (job["done"], job["total"]) == (6, 6)
     differences = client_.get(f"/api/v1/tournaments/{tournament.slug}/rating-differences/")
     assert differences.status_code == 200
     body = differences.json()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any, ClassVar
 from xml.sax.saxutils import escape
 
@@ -182,8 +183,9 @@ class PdfReport:
         canvas.drawString(self.margin, self.margin / 2, f"{self.event.name} · {self.title}")
         canvas.restoreState()
 
-    def generate(self) -> tuple[str, str, bytes]:
-        """Render the report: ``(filename, mimetype, bytes)``."""
+    def generate(self, page_done: Callable[[int], None] | None = None) -> tuple[str, str, bytes]:
+        """Render the report: ``(filename, mimetype, bytes)``. ``page_done`` is told the
+        number of each page as it is laid out (a background job's progress)."""
         page_width, page_height = self.pagesize()
         width = page_width - 2 * self.margin
         header = self._header_height(width)
@@ -215,6 +217,14 @@ class PdfReport:
             self._draw_header(canvas, width, page_height)
 
         document.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])
+        if page_done is not None:
+            told = page_done
+
+            def laid_out(kind: str, value: int) -> None:
+                if kind == "PAGE":
+                    told(value)
+
+            document.setProgressCallBack(laid_out)
         document.build(self.flowables(width), canvasmaker=NumberedCanvas)
         return self.filename(), PDF, buffer.getvalue()
 

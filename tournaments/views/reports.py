@@ -12,14 +12,17 @@ import re
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from games.models import SealedEnvelope
+from jobs.models import Job
+from jobs.views import file_response
 from tournaments.caching import cached, mark_cacheable, not_modified, version_etag
+from tournaments.jobs import is_large, start_report_job
 from tournaments.models import Round, Tournament
 from tournaments.permissions import Action, actions_for, tournament_action_required
 from tournaments.reports.event import event_for_tournament, tiebreak_legend
@@ -179,11 +182,27 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return response
 
 
+def _drawn_by_a_job(
+    request: HttpRequest, tournament: Tournament, report: str, paper: str, **options: Any
+) -> HttpResponseBase | None:
+    """A large event's PDF: the file once its job has drawn it (for this version of the
+    tournament), else the job's page; ``None`` for an event small enough to draw here."""
+    if not is_large(tournament):
+        return None
+    job = start_report_job(tournament, report=report, paper=paper, user=request.user, **options)
+    if job.status == Job.Status.DONE:
+        return file_response(job)
+    return redirect("jobs:detail", job_id=job.pk)
+
+
 @tournament_action_required(Action.VIEW)
-def standings_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def standings_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     after = _download_round(request, tournament)
+    paper = _paper(request)
+    if drawn := _drawn_by_a_job(request, tournament, "standings", paper, after_round=after):
+        return drawn
     table = _table_or_404(standings_data, tournament, after_round=after)
-    return _pdf(table_report(tournament, table, paper=_paper(request)))
+    return _pdf(table_report(tournament, table, paper=paper))
 
 
 @tournament_action_required(Action.VIEW)
@@ -211,10 +230,14 @@ def crosstable(request: HttpRequest, tournament: Tournament) -> HttpResponseBase
 
 
 @tournament_action_required(Action.VIEW)
-def crosstable_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def crosstable_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     after = _download_round(request, tournament)
-    table = _table_or_404(crosstable_data, tournament, after_round=after, order=_order(request))
-    return _pdf(table_report(tournament, table, paper=_paper(request)))
+    paper, order = _paper(request), _order(request)
+    options = {"after_round": after, "order": order}
+    if drawn := _drawn_by_a_job(request, tournament, "crosstable", paper, **options):
+        return drawn
+    table = _table_or_404(crosstable_data, tournament, **options)
+    return _pdf(table_report(tournament, table, paper=paper))
 
 
 def _visible_round(request: HttpRequest, tournament: Tournament, number: int) -> None:

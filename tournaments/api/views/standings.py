@@ -16,7 +16,10 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from jobs.models import Job
+from jobs.views import accepted, file_response
 from tournaments.caching import cached, mark_cacheable, not_modified, version_etag
+from tournaments.jobs import is_large, start_report_job
 from tournaments.permissions import Action
 from tournaments.reports.sources import crosstable_data as crosstable_table
 from tournaments.reports.sources import table_report
@@ -99,14 +102,31 @@ class CrosstablePdfView(StandingsView):
     @extend_schema(
         operation_id="crosstable_pdf",
         summary="The crosstable as printed (round-robin grid or Swiss wall chart), PDF",
+        description=(
+            "An event of more than 200 players has its PDF drawn by a background job: the "
+            "first request is answered 202 with the job (Location: /api/v1/jobs/<id>/); once "
+            "the job is done, this address (and the job's file) serves the PDF of that version "
+            "of the tournament."
+        ),
         parameters=[AFTER_ROUND],
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY),
+            202: OpenApiTypes.OBJECT,
             **error_responses(400, 401, 404, 422),
         },
     )
-    def get(self, request: Request, slug: str) -> HttpResponse:
+    def get(self, request: Request, slug: str) -> HttpResponseBase:
         after = self.after_round(request)
+        if is_large(self.tournament):
+            job = start_report_job(
+                self.tournament,
+                report="crosstable",
+                paper=None,
+                user=request.user,
+                after_round=after,
+                order="rank",
+            )
+            return file_response(job) if job.status == Job.Status.DONE else accepted(job)
         table = crosstable_table(self.tournament, after_round=after)
         filename, mimetype, content = table_report(self.tournament, table).generate()
         response = HttpResponse(content, content_type=mimetype)
