@@ -30,7 +30,7 @@ from django.core.cache import cache
 from django.core.files import File
 from django.db import connection, transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from .models import Job, progress_key
 
@@ -138,6 +138,8 @@ def start_job(
         raise ValueError(f"no job kind {kind!r}; known: {', '.join(sorted(_KINDS))}")
     if key and (same := _same_job(kind, key, reuse_done)) is not None:
         return same
+    # The job speaks the language of the page that started it (its errors, a PDF's labels).
+    params = {"language": translation.get_language() or settings.LANGUAGE_CODE, **params}
     job = Job(
         kind=kind,
         params=params,
@@ -203,7 +205,8 @@ def run_job(job_id: int) -> None:
             if job.finished:  # another worker finished it while this one waited for the lock
                 return
             progress = Progress(job)
-            result = _KINDS[job.kind].handler(job, progress)
+            with translation.override(job.params.get("language") or settings.LANGUAGE_CODE):
+                result = _KINDS[job.kind].handler(job, progress)
             if progress.handed_over:
                 return  # running until its last part finishes it
             Job.objects.filter(pk=job_id).update(

@@ -447,6 +447,8 @@ def start_report_job(
     """The job that draws ``report`` (a name in :data:`REPORTS`, with its ``options``) of
     the tournament as it is now, in the page's language: one job per version, kept once
     drawn; every reader who asks for it meanwhile follows the same job."""
+    # The language is part of the report (its labels): start_job would add it too late
+    # for the key.
     params = {
         "report": report,
         "options": options,
@@ -474,14 +476,13 @@ def start_report_job(
 )
 def draw_report(job: Job, progress: Progress) -> dict[str, Any]:
     tournament = Tournament.objects.get(pk=job.tournament_id)  # deleted with it, never without
-    params = job.params
-    with translation.override(params["language"]):
-        try:
-            table = REPORTS[params["report"]](tournament, **params["options"])
-        except SheetError as error:
-            raise JobError([str(error)]) from None
-        report = table_report(tournament, table, paper=params["paper"])
-        file_name, _mimetype, data = report.generate(page_done=lambda _page: progress.advance())
+    params = job.params  # run in the page's language (params["language"])
+    try:
+        table = REPORTS[params["report"]](tournament, **params["options"])
+    except SheetError as error:
+        raise JobError([str(error)]) from None
+    report = table_report(tournament, table, paper=params["paper"])
+    file_name, _mimetype, data = report.generate(page_done=lambda _page: progress.advance())
     job.file.save(file_name, ContentFile(data), save=False)
     Job.objects.filter(pk=job.pk).update(file=job.file.name)
     # Once this one is committed, the same report of older versions is read no more.

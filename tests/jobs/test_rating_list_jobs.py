@@ -13,6 +13,7 @@ import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 import tournaments.services.ratings as ratings
@@ -126,3 +127,13 @@ def test_a_job_whose_user_is_gone_is_not_run_with_a_commands_rights(arbiter, set
     job.refresh_from_db()
     assert job.status == "failed"
     assert job.errors == ["The account that asked for this import no longer exists."]
+
+
+def test_the_job_speaks_the_language_of_the_page_that_started_it(arbiter, settings):
+    settings.JOBS_EAGER = False
+    foa = SimpleUploadedFile("players_list_foa.txt", (DATA / "players_list_foa.txt").read_bytes())
+    with translation.override("zh-hans"):
+        job = start_rating_list_import(user=arbiter, upload=foa)
+    run_job(job.pk)  # on a worker, whose own language is English
+    job.refresh_from_db()
+    assert job.errors == ["players_list_foa.txt 未注明等级分表的月份；请给出等级分表日期。"]
