@@ -123,7 +123,7 @@ def start_job(
     params: dict[str, Any],
     user: Any,
     tournament: Any = None,
-    source: File | None = None,  # type: ignore[type-arg]
+    source: File | None = None,
     key: str = "",
     reuse_done: bool = False,
 ) -> Job:

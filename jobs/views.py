@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -141,12 +141,12 @@ def file_response(job: Job) -> FileResponse:
     return FileResponse(stream, filename=name, as_attachment=False)
 
 
-def job_file(request: HttpRequest, job_id: int) -> FileResponse:
+def job_file(request: HttpRequest, job_id: int) -> HttpResponseBase:
     try:
         job = _allowed_job(request, job_id)
     except PermissionDenied:
         if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())  # type: ignore[return-value]
+            return redirect_to_login(request.get_full_path())
         raise
     return file_response(job)
 
@@ -189,7 +189,7 @@ class JobFileView(JobView):
             **error_responses(401, 404),
         },
     )
-    def get(self, request: Request, job_id: int) -> FileResponse:  # type: ignore[override]
+    def get(self, request: Request, job_id: int) -> HttpResponseBase:  # type: ignore[override]
         job = self.allowed_job(request, job_id)
         try:
             return file_response(job)
