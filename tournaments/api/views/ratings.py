@@ -122,7 +122,7 @@ class RatingListUpdateView(ApiView):
         "the reply is the import's job",
         request=None,
         parameters=[IDEMPOTENCY_PARAMETER],
-        responses={202: OpenApiTypes.OBJECT, **error_responses(401, 403, 404, 422, 429)},
+        responses={202: OpenApiTypes.OBJECT, **error_responses(400, 401, 403, 404, 422, 429)},
     )
     @idempotent
     def post(self, request: Request, list_id: int) -> Response:
