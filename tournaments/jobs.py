@@ -1,5 +1,5 @@
-"""The tournaments app's background jobs: TRF imports, FIDE rating-list imports, and the PDF
-reports of large events.
+"""The tournaments app's background jobs: TRF imports, FIDE rating-list imports, the PDF
+reports of large events, and the cross-test against a reference engine.
 
 Each answers its page at once with the job's page (the API with ``202 Accepted`` and the
 job), and each import stays all or nothing: it runs in the job's one transaction, so a
