@@ -63,9 +63,14 @@ def version_etag(request: HttpRequest, tournament: Tournament, *parts: object) -
     return f'"{digest}"'
 
 
-def not_modified(request: HttpRequest, etag: str) -> HttpResponseBase | None:
-    """``304 Not Modified`` when ``If-None-Match`` names ``etag`` (Django's own check)."""
-    return get_conditional_response(request, etag=etag)
+def not_modified(
+    request: HttpRequest, tournament: Tournament, etag: str
+) -> HttpResponseBase | None:
+    """``304 Not Modified`` when ``If-None-Match`` names ``etag`` (Django's own check), with
+    the ETag and Cache-Control the full reply would carry (RFC 9110 15.4.5), so that a proxy
+    keeps serving its copy under the same rules."""
+    reply = get_conditional_response(request, etag=etag)
+    return None if reply is None else mark_cacheable(reply, request, tournament, etag)
 
 
 def mark_cacheable(

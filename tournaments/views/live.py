@@ -29,5 +29,6 @@ def version_etag(tournament: Tournament) -> str:
 def version(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     """``{"version": n}``, or 304 when ``If-None-Match`` names the current version."""
     etag = version_etag(tournament)
-    reply = not_modified(request, etag) or JsonResponse({"version": tournament.version})
-    return mark_cacheable(reply, request, tournament, etag)
+    if reply := not_modified(request, tournament, etag):
+        return reply
+    return mark_cacheable(JsonResponse({"version": tournament.version}), request, tournament, etag)

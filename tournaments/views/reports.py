@@ -138,7 +138,7 @@ def _page(
 @tournament_action_required(Action.VIEW)
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     etag = version_etag(request, tournament)
-    if reply := not_modified(request, etag):
+    if reply := not_modified(request, tournament, etag):
         return reply
     after, visible = _after_round(request, tournament)
     html = (
@@ -208,7 +208,7 @@ def standings_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseB
 @tournament_action_required(Action.VIEW)
 def crosstable(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     etag = version_etag(request, tournament)
-    if reply := not_modified(request, etag):
+    if reply := not_modified(request, tournament, etag):
         return reply
     after, visible = _after_round(request, tournament)
     order = _order(request)
@@ -248,7 +248,7 @@ def _visible_round(request: HttpRequest, tournament: Tournament, number: int) ->
 @tournament_action_required(Action.VIEW)
 def pairings(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponseBase:
     etag = version_etag(request, tournament)
-    if reply := not_modified(request, etag):
+    if reply := not_modified(request, tournament, etag):
         return reply
     visible = _visible_rounds(request, tournament)
     if number not in visible:

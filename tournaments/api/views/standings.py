@@ -77,7 +77,7 @@ class StandingsView(TournamentApiView):
     ) -> HttpResponseBase:
         """The reply computed once per tournament version; 304 for a client that has it."""
         etag = version_etag(request, self.tournament)
-        if reply := not_modified(request._request, etag):
+        if reply := not_modified(request._request, self.tournament, etag):
             return reply
         after = self.after_round(request)
         data = cached(self.tournament, ("api", name, after), lambda: compute(after))
