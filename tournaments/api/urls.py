@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-import arbiter.converters  # noqa: F401  (registers <num:…>)
+import arbiter.converters  # noqa: F401  (registers <num:…> and <tslug:…>)
 
 from .views import (
     exchange,
@@ -19,7 +19,7 @@ from .views import (
     tournaments,
 )
 
-TOURNAMENT = "tournaments/<slug:slug>/"
+TOURNAMENT = "tournaments/<tslug:slug>/"
 ROUND = TOURNAMENT + "rounds/<num:number>/"
 
 urlpatterns = [
