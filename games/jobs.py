@@ -26,7 +26,7 @@ from jobs.runner import (
     broker_url,
     finish_parent,
     job_kind,
-    part_done,
+    join_parts,
     start_job,
 )
 
@@ -116,20 +116,13 @@ def check_uploaded_pgn_part(job: Job, progress: Progress) -> dict[str, Any]:
     progress.start(params["games"])
     results = check_part(upload, params["first_line"], params["lines"])
     progress.advance(len(results))
-    parent = part_done(job, len(results))
-    if parent.status != Job.Status.RUNNING:
-        return {}  # another part failed it
-    others = Job.objects.filter(
-        kind="pgn_check_part", params__part_of=parent.pk, status=Job.Status.DONE
-    ).exclude(pk=job.pk)
-    if others.count() < params["parts"] - 1:
-        return {"checks": results}
-    by_index = {other.params["index"]: other.result["checks"] for other in others}
-    by_index[params["index"]] = results
-    joined = joined_parts([by_index[index] for index in range(params["parts"])])
+    last = join_parts(job, results)
+    if last is None:
+        return {"part": results}
+    parent, parts = last
+    joined = joined_parts(parts)
     keep_checks(upload, joined)
     finish_parent(parent, _checked(parent, upload, len(joined)))
-    others.update(result={})  # kept with the upload now
     return {}
 
 

@@ -12,7 +12,8 @@ which every process shares, until the job has ended; a file it makes stays with 
 A large job may be cut into part jobs that several workers run at once: its function starts
 them (each with ``part_of`` in its parameters) and calls :meth:`Progress.hand_over`; the job
 then stays running, counting the work of each part as it commits, until the last part
-finishes it (:func:`finish_parent`). A part that fails fails the job it is part of.
+finishes it (:func:`join_parts`, :func:`finish_parent`). A part that fails fails the job it
+is part of.
 """
 
 from __future__ import annotations
@@ -235,14 +236,28 @@ def _discard_source(job_id: int) -> None:
         Job.objects.filter(pk=job_id).update(source="")
 
 
-def part_done(part: Job, count: int) -> Job:
-    """Count a part's ``count`` items as done on the job it is part of, inside the part's
-    transaction, and return that job locked until the part commits: parts finishing at
-    once take turns here, so the last of them sees every other part done."""
+def join_parts(part: Job, results: list[Any]) -> tuple[Job, list[list[Any]]] | None:
+    """Count a part's ``results`` as done on the job it is part of, inside the part's
+    transaction. For the last part to finish: that job, locked until the part commits, and
+    every part's results in the parts' order (the others' rows are emptied: the caller joins
+    them and finish the job with :func:`finish_parent`). For any other part, or when
+    another part has failed the job: None, and the part returns ``{"part": results}`` to
+    keep them on its row. Parts finishing at once take turns on the job's row, so the last
+    of them sees every other part done."""
     parent = Job.objects.select_for_update().get(pk=part.params["part_of"])
-    Job.objects.filter(pk=parent.pk).update(done=F("done") + count)
+    Job.objects.filter(pk=parent.pk).update(done=F("done") + len(results))
     parent.refresh_from_db(fields=["done"])
-    return parent
+    if parent.status != Job.Status.RUNNING:
+        return None  # another part failed it
+    others = Job.objects.filter(
+        kind=part.kind, params__part_of=parent.pk, status=Job.Status.DONE
+    ).exclude(pk=part.pk)
+    if others.count() < part.params["parts"] - 1:
+        return None
+    by_index = {other.params["index"]: other.result["part"] for other in others}
+    by_index[part.params["index"]] = results
+    others.update(result={})  # joined into the job's own result now
+    return parent, [by_index[index] for index in range(part.params["parts"])]
 
 
 def finish_parent(parent: Job, result: dict[str, Any]) -> None:

@@ -32,7 +32,7 @@ from jobs.runner import (
     broker_url,
     finish_parent,
     job_kind,
-    part_done,
+    join_parts,
     start_job,
 )
 from tournaments.models import RatingList, Tournament
@@ -292,23 +292,12 @@ def run_crosstest_part(job: Job, progress: Progress) -> dict[str, Any]:
     for task in tasks:
         outcomes.append(run_task(task).as_dict())
         progress.advance()
-    parent = part_done(job, len(tasks))
-    if parent.status != Job.Status.RUNNING:
-        return {}  # another part failed it
-    others = Job.objects.filter(
-        kind="crosstest_part", params__part_of=parent.pk, status=Job.Status.DONE
-    ).exclude(pk=job.pk)
-    if others.count() < params["parts"] - 1:
-        return {"outcomes": outcomes}
-    by_index = {other.params["index"]: other.result["outcomes"] for other in others}
-    by_index[params["index"]] = outcomes
-    joined = [
-        TournamentOutcome.from_dict(outcome)
-        for index in range(params["parts"])
-        for outcome in by_index[index]
-    ]
+    last = join_parts(job, outcomes)
+    if last is None:
+        return {"part": outcomes}
+    parent, parts = last
+    joined = [TournamentOutcome.from_dict(outcome) for part in parts for outcome in part]
     finish_parent(parent, _crosstest_report(parent, engine, joined))
-    others.update(result={})  # in the report now
     return {}
 
 
