@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -13,8 +12,8 @@ from rest_framework.response import Response
 
 from games.models import PgnUpload
 from games.services import upload_pgn
-from jobs.models import Job
 from jobs.runner import start_job
+from jobs.views import accepted
 from tournaments.api.base import TournamentApiView, validated
 from tournaments.api.errors import error_responses
 from tournaments.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
@@ -65,7 +64,7 @@ class PgnUploadView(TournamentApiView):
                 user=self.acting_user(),
                 tournament=self.tournament,
             )
-        return _accepted(job)
+        return accepted(job)
 
 
 class PgnImportView(TournamentApiView):
@@ -91,9 +90,4 @@ class PgnImportView(TournamentApiView):
             user=self.acting_user(),
             tournament=self.tournament,
         )
-        return _accepted(job)
-
-
-def _accepted(job: Job) -> Response:
-    location = reverse("api:job", args=[job.pk])
-    return Response(job.as_dict(), status=202, headers={"Location": location})
+        return accepted(job)
