@@ -24,6 +24,7 @@ import socket
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -280,3 +281,24 @@ def _fail(job_id: int, problems: list[str]) -> None:
         Job.objects.filter(
             pk=params["part_of"], status__in=[Job.Status.QUEUED, Job.Status.RUNNING]
         ).update(status=Job.Status.FAILED, errors=problems, finished_at=timezone.now())
+
+
+DEFAULT_RETENTION_DAYS = 30
+
+
+def purge_finished_jobs(older_than: timedelta) -> int:
+    """Delete the jobs that finished more than ``older_than`` ago, with the files they kept
+    (an upload not yet discarded, a report they made); a job still waiting or running is
+    kept whatever its age. Returns how many were deleted."""
+    old = Job.objects.filter(
+        status__in=[Job.Status.DONE, Job.Status.FAILED],
+        finished_at__lt=timezone.now() - older_than,
+    )
+    deleted = 0
+    for job in old.iterator():
+        for stored in (job.source, job.file):
+            if stored:
+                stored.delete(save=False)
+        job.delete()
+        deleted += 1
+    return deleted
