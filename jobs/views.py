@@ -4,12 +4,14 @@ file a job made (a PDF report), served to whoever may follow the job."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http import FileResponse, Http404, HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -79,20 +81,24 @@ def _counted(job: Job, done: int, total: int) -> str:
     return ""
 
 
-def _allowed_job(request: HttpRequest, job_id: int) -> Job:
-    job = get_object_or_404(Job.objects.select_related("tournament"), pk=job_id)
-    if not may_see(request.user, job):
-        raise PermissionDenied
-    return job
+def _job_page(view: Callable[[HttpRequest, Job], HttpResponseBase]) -> Callable[..., Any]:
+    """A page of one job: the job read once, a visitor who may not see it sent to log in
+    (403 for a logged-in user)."""
+
+    @wraps(view)
+    def page(request: HttpRequest, job_id: int) -> HttpResponseBase:
+        job = get_object_or_404(Job.objects.select_related("tournament"), pk=job_id)
+        if not may_see(request.user, job):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise PermissionDenied
+        return view(request, job)
+
+    return page
 
 
-def detail(request: HttpRequest, job_id: int) -> HttpResponse:
-    try:
-        job = _allowed_job(request, job_id)
-    except PermissionDenied:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise
+@_job_page
+def detail(request: HttpRequest, job: Job) -> HttpResponseBase:
     kind = kind_of(job)
     if job.status == Job.Status.DONE:
         if kind is not None and kind.finished is not None:
@@ -141,13 +147,8 @@ def file_response(job: Job) -> FileResponse:
     return FileResponse(stream, filename=name, as_attachment=False)
 
 
-def job_file(request: HttpRequest, job_id: int) -> HttpResponseBase:
-    try:
-        job = _allowed_job(request, job_id)
-    except PermissionDenied:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise
+@_job_page
+def job_file(request: HttpRequest, job: Job) -> HttpResponseBase:
     return file_response(job)
 
 
