@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import functools
+import threading
 from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core.cache import cache
+
+RATING_LISTS = Path(__file__).resolve().parent / "data" / "ratinglist"
 
 
 @pytest.fixture(autouse=True)
@@ -29,3 +35,17 @@ def _jobs_run_at_once(settings: Any) -> None:
 def _files_in_a_temporary_folder(settings: Any, tmp_path: Any) -> None:
     """Files the jobs keep (uploads, PDF reports) go to the test's own folder."""
     settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture
+def served() -> Iterator[str]:
+    """The test rating lists (``tests/data/ratinglist``) served over HTTP on 127.0.0.1 (a
+    free port), as a mirror of FIDE's files would."""
+    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(RATING_LISTS))
+    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()

@@ -3,10 +3,6 @@ a retry imports once, and the job acts with its user's rights only."""
 
 from __future__ import annotations
 
-import functools
-import threading
-from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -38,19 +34,6 @@ def arbiter():
         tournament=TournamentFactory(), user=user, role=TournamentRole.Role.CHIEF_ARBITER
     )
     return user
-
-
-@pytest.fixture
-def served() -> Iterator[str]:
-    """The test lists served over HTTP on 127.0.0.1 (a free port)."""
-    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(DATA))
-    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
 
 
 def _standard_upload() -> SimpleUploadedFile:

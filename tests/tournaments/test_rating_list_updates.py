@@ -6,10 +6,6 @@ here are a local file and a server on 127.0.0.1: the application never needs the
 from __future__ import annotations
 
 import datetime
-import functools
-import threading
-from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from io import StringIO
 from pathlib import Path
 
@@ -33,19 +29,6 @@ pytestmark = pytest.mark.django_db
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "ratinglist"
 STANDARD = DATA / "standard_sep26frl.txt"
-
-
-@pytest.fixture
-def served() -> Iterator[str]:
-    """The test lists served over HTTP on 127.0.0.1 (a free port), as a mirror would."""
-    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(DATA))
-    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
 
 
 def _age(rating_list: RatingList, hours: int) -> None:
