@@ -294,11 +294,10 @@ def purge_finished_jobs(older_than: timedelta) -> int:
         status__in=[Job.Status.DONE, Job.Status.FAILED],
         finished_at__lt=timezone.now() - older_than,
     )
-    deleted = 0
-    for job in old.iterator():
-        for stored in (job.source, job.file):
-            if stored:
-                stored.delete(save=False)
-        job.delete()
-        deleted += 1
+    storage = Job._meta.get_field("file").storage
+    for names in old.values_list("source", "file"):
+        for name in names:
+            if name:
+                storage.delete(name)
+    deleted, _rows = old.delete()
     return deleted
