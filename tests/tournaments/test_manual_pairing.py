@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory, answering
@@ -202,6 +203,11 @@ def test_a_pair_forbidden_in_some_rounds_only_may_meet_in_the_others(four):
     assert frozenset((1, 3)) not in round_1_pairs(four)
     pair = ForbiddenPair.objects.get()
     assert (pair.from_round, pair.to_round, pair.rounds_label) == (1, 1, "round 1")
+    # The log keeps the rounds as numbers, so each reader sees them in his language.
+    logged = four.log.filter(message_id__startswith="Forbidden pair").get()
+    with translation.override("zh-hans"):
+        assert "第 1 至 1 轮" in logged.text
+    assert logged.text.endswith("are not to be paired in rounds 1 to 1.")
 
 
 def test_forbidden_rounds_must_lie_in_the_event(four):

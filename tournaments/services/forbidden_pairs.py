@@ -72,16 +72,20 @@ def forbid_pair(
         from_round=from_round,
         to_round=to_round,
     )
+    params: dict[str, object] = {"first": first.name, "second": second.name}
     message = gettext_lazy("Forbidden pair: %(first)s and %(second)s are not to be paired.")
     if pair.rounds_label:
+        # Numbers in the params: the message is translated for each reader of the log.
+        params |= {"from_round": from_round, "to_round": to_round or tournament.number_of_rounds}
         message = gettext_lazy(
-            "Forbidden pair: %(first)s and %(second)s are not to be paired (%(rounds)s)."
+            "Forbidden pair: %(first)s and %(second)s are not to be paired in rounds "
+            "%(from_round)s to %(to_round)s."
         )
     log_event(
         tournament,
         TournamentLog.Kind.CONFIGURATION,
         message,
-        params={"first": first.name, "second": second.name, "rounds": str(pair.rounds_label)},
+        params=params,
         user=user,
         round_number=last_round_number(tournament) or None,
         reason=reason,
