@@ -249,6 +249,11 @@ def test_the_player_page_forbids_a_pair_for_some_rounds(client, four):
     client.force_login(UserFactory(is_staff=True))
     first, third = player(four, 1), player(four, 3)
     url = reverse("tournaments:player_forbidden", args=[four.pk, first.pk])
+    # The form sent as it opens names nobody: it forbids nothing.
+    card = client.get(reverse("tournaments:player", args=[four.pk, first.pk])).text
+    assert '<select id="forbidden-opponent" name="opponent" required><option value="">' in card
+    page = client.post(url, {"opponent": "", "reason": ""}, follow=True).text
+    assert "Choose a player of the tournament." in page and not ForbiddenPair.objects.exists()
     page = client.post(url, {"opponent": third.pk, "from_round": "x"}, follow=True).text
     assert "A round is a whole number such as 3." in page and not ForbiddenPair.objects.exists()
     client.post(url, {"opponent": third.pk, "from_round": "2", "to_round": "2"})
