@@ -260,7 +260,7 @@ def follow_the_board(
     """A result entered for a board (round page, API, import) is its game's result too, so
     the game page, the games list and the PGN never say "in progress" beside a decided board.
     A result the game itself passed on (:func:`set_result`) is already there."""
-    game = Game.objects.filter(pairing=pairing).exclude(status=Game.Status.ANNULLED).first()
+    game = _board_game(pairing)
     if game is None or pairing.result not in _GAME_SCORES:
         return
     score, forfeit = _GAME_SCORES[pairing.result]
@@ -278,6 +278,16 @@ def follow_the_board(
         forfeit=forfeit,
         entry_source=change.source,
     )
+
+
+def _board_game(pairing: Pairing) -> Game | None:
+    """The board's game unless annulled: read with the board when the result's write locked
+    it (no query then), else looked up."""
+    try:
+        game = pairing.game
+    except Game.DoesNotExist:
+        return None
+    return None if game.status == Game.Status.ANNULLED else game
 
 
 @transaction.atomic

@@ -205,3 +205,29 @@ def test_chief_and_deputy_correcting_one_board_at_once_one_is_refused(
         text = refused[0].content.decode()
         assert "changed" in text and str(held.label) in text
         assert f'value="{held.value}" selected' in text
+
+
+def test_the_last_two_results_entered_at_once_finish_the_round(
+    event: dict[str, Any], racers: Callable[..., tuple[Any, Any]]
+) -> None:
+    """Issue: each write decided the round's status before the other committed, so the
+    round stayed 'published' with every result in (a pairing program waits for 'finished')."""
+    tournament, round_ = event["tournament"], event["round"]
+    first = _api_client(tournament, event["chief"], "first board client")
+    second = _api_client(tournament, event["deputy"], "second board client")
+    boards = f"/api/v1/tournaments/{tournament.slug}/rounds/1/pairings/"
+    round_.pairings.exclude(board__in=[1, 2]).update(result=Result.DRAW)
+    for race in range(RACES // 2):
+        # Both last boards open again, the round published, as before any race.
+        round_.pairings.filter(board__in=[1, 2]).update(result=Result.NOT_PLAYED)
+        Round.objects.filter(pk=round_.pk).update(status=Round.Status.PUBLISHED)
+        one, two = racers(
+            partial(first.put, f"{boards}1/", {"result": "1-0"}, format="json"),
+            partial(second.put, f"{boards}2/", {"result": "0-1"}, format="json"),
+        )
+        assert one.status_code == two.status_code == 200, (race, one.content, two.content)
+        round_.refresh_from_db()
+        assert round_.status == Round.Status.FINISHED, race
+        # The round's status is part of what the pages show: a reader is not served the old one.
+        status = first.get(f"/api/v1/tournaments/{tournament.slug}/rounds/1/").json()["status"]
+        assert status == Round.Status.FINISHED, race

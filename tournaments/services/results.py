@@ -13,6 +13,7 @@ the version it read gone.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -24,6 +25,7 @@ from django.utils.translation import gettext_lazy
 from games.rules.rulesets import get_ruleset
 from tournaments.models import EntrySource, Pairing, Result, ResultChange, Round, TournamentLog
 from tournaments.signals import board_result_recorded
+from tournaments.versions import bump_version
 
 from .audit import last_round_number, log_event, recorded_user
 from .errors import TournamentError
@@ -113,9 +115,17 @@ def lock_boards(round_: Round) -> dict[int, Pairing]:
 
 def lock_board(pairing: Pairing) -> Pairing:
     """One board, locked, with its round and tournament read (not locked) in one query."""
-    boards = Pairing.objects.select_for_update(no_key=True, of=("self",))
-    boards = with_round_progress(boards.select_related("round__tournament", "white", "black"))
-    return boards.get(pk=pairing.pk)
+    boards = Pairing.objects.select_related("round__tournament", "white", "black")
+    return locked_for_result(boards).get(pk=pairing.pk)
+
+
+def locked_for_result(boards: QuerySet[Pairing]) -> QuerySet[Pairing]:
+    """The boards as a single result's write reads them: each board's row locked (the lock
+    order above; what is joined is read, not locked), with its game, which follows the
+    board's result (``board_result_recorded``), and the round's progress
+    (:func:`with_round_progress`), so that neither costs a query of its own."""
+    locked = boards.select_for_update(no_key=True, of=("self",)).select_related("game")
+    return with_round_progress(locked)
 
 
 def _stale_refusal(pairing: Pairing, tried: Result) -> str:
@@ -146,30 +156,52 @@ def _update_round_status(pairing: Pairing) -> None:
 
     With the board read by :func:`with_round_progress` it is written only when its status
     changes; otherwise (a batch, whose boards change one after another) one UPDATE counts
-    the undecided boards itself and writes (locks) the round's row only when its status
-    changes. The tournament's version is bumped by the board's save either way.
+    the undecided boards itself (:func:`_recompute_round_status`). The tournament's version
+    is bumped by the board's save either way.
+
+    A single board's write decides from what it read before the others committed: two
+    writes of a round's last two boards at once each saw the other undecided, and the round
+    stayed published. Where writers can overlap (a server database; SQLite runs one write
+    transaction at a time), the status is settled again once the write commits: the write
+    that commits last then sees every board.
     """
     round_ = pairing.round
     elsewhere: bool | None = getattr(pairing, "undecided_elsewhere", None)
-    if elsewhere is not None:
-        undecided = elsewhere or (
-            pairing.black_id is not None and not Result(pairing.result).is_decided
-        )
-        status = Round.Status.PUBLISHED if undecided else Round.Status.FINISHED
-        if round_.status != status:
-            round_.status = status
-            round_.save(update_fields=["status"])
+    if elsewhere is None:
+        if _recompute_round_status(round_.pk):
+            round_.refresh_from_db(fields=["status"])
         return
+    undecided = elsewhere or (
+        pairing.black_id is not None and not Result(pairing.result).is_decided
+    )
+    status = Round.Status.PUBLISHED if undecided else Round.Status.FINISHED
+    if round_.status != status:
+        round_.status = status
+        round_.save(update_fields=["status"])
+    if transaction.get_connection().features.has_select_for_update:
+        transaction.on_commit(partial(_settle_round_status, round_.pk, round_.tournament_id))
+
+
+def _recompute_round_status(round_id: int) -> int:
+    """Set a published round's status from its boards in one UPDATE, which writes (locks)
+    the row only when the status changes; the number of rows changed."""
     recomputed = Case(
         When(
-            Exists(_undecided(Pairing.objects.filter(round=round_.pk))),
+            Exists(_undecided(Pairing.objects.filter(round=round_id))),
             then=Value(Round.Status.PUBLISHED),
         ),
         default=Value(Round.Status.FINISHED),
     )
-    rows = Round.objects.filter(pk=round_.pk).exclude(status=recomputed)
-    if rows.update(status=recomputed):
-        round_.refresh_from_db(fields=["status"])
+    rows = Round.objects.filter(pk=round_id).exclude(status=Round.Status.DRAFT)
+    return rows.exclude(status=recomputed).update(status=recomputed)
+
+
+def _settle_round_status(round_id: int, tournament_id: int) -> None:
+    """After a board's write commits: the round's status from every board committed by now.
+    The version was bumped before this ran; a status changed here bumps it again, so that no
+    page is kept with the old status."""
+    if _recompute_round_status(round_id):
+        bump_version(tournament_id)
 
 
 @transaction.atomic

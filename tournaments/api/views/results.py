@@ -22,7 +22,7 @@ from tournaments.services.rating_report import (
     correct_for_rating_report,
     withdraw_rating_report_correction,
 )
-from tournaments.services.results import lock_boards, with_round_progress
+from tournaments.services.results import lock_boards, locked_for_result
 
 from ..base import validated
 from ..errors import PreconditionRequired, error_body, error_item, error_responses
@@ -51,7 +51,7 @@ class BoardMixin(RoundsMixin):
         ).filter(round__in=self.visible_rounds(), round__number=number, board=board)
         if for_update:
             # Only the board's row (the lock order): the players and the round are read.
-            boards = with_round_progress(boards.select_for_update(no_key=True, of=("self",)))
+            boards = locked_for_result(boards)
         pairing = get_object_or_404(boards)
         pairing.round.tournament = self.tournament
         return pairing
