@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from rest_framework.test import APIClient
 
 from tournaments.models import IdempotentRequest, Pairing, ResultChange, Round, Tournament
@@ -94,6 +95,8 @@ def test_a_stale_result_write_gets_412_and_changes_nothing(
     ]
 
 
+# Real commits: the round's reply is kept per tournament version, bumped when a write commits.
+@pytest.mark.django_db(transaction=True)
 def test_a_stale_batch_gets_412_and_a_bad_batch_stores_nothing(
     published: Tournament, as_scope: Any
 ) -> None:

@@ -84,6 +84,56 @@ def test_api_standings_answer_304_until_a_result_is_entered(event: Tournament, c
     assert fresh["ETag"] != first["ETag"]
 
 
+@pytest.mark.parametrize("path", ["rounds/1/", "rounds/1/pairings/"])
+def test_api_round_reads_answer_304_until_a_result_is_entered(
+    event: Tournament, chief: Any, path: str
+) -> None:
+    client = APIClient()
+    url = f"/api/v1/tournaments/{event.slug}/{path}"
+    first = client.get(url)
+    assert first.status_code == 200
+    assert set(first["Cache-Control"].replace(" ", "").split(",")) == {"public", "no-cache"}
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    assert (again["ETag"], again["Cache-Control"]) == (first["ETag"], first["Cache-Control"])
+    _enter(event, chief, 1, "1-0")
+    fresh = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert fresh.status_code == 200
+    boards = fresh.json() if path.endswith("pairings/") else fresh.json()["pairings"]
+    assert [board["result"] for board in boards] == ["1-0", "*"]
+    # The ETag is still the round's own, the one a write's If-Match takes.
+    assert fresh["ETag"] != first["ETag"]
+    batch = APIClient()
+    batch.force_authenticate(chief)
+    stale = batch.post(
+        f"/api/v1/tournaments/{event.slug}/rounds/1/results/",
+        {"results": [{"board": 2, "result": "0-1"}]},
+        format="json",
+        HTTP_IF_MATCH=first["ETag"],
+    )
+    assert stale.status_code == 412
+    current = batch.post(
+        f"/api/v1/tournaments/{event.slug}/rounds/1/results/",
+        {"results": [{"board": 2, "result": "0-1"}]},
+        format="json",
+        HTTP_IF_MATCH=fresh["ETag"],
+    )
+    assert current.status_code == 200, current.json()
+
+
+def test_api_standings_kept_as_json_and_in_the_browsable_api(event: Tournament) -> None:
+    client = APIClient()
+    url = f"/api/v1/tournaments/{event.slug}/standings/"
+    first, kept = client.get(url), client.get(url)
+    assert first["Content-Type"] == kept["Content-Type"] == "application/json"
+    assert kept.content == first.content
+    assert [row["name"] for row in kept.json()["rows"]] == ["Alyx", "Bruno", "Charline", "David"]
+    browsable = client.get(url, HTTP_ACCEPT="text/html")
+    assert browsable.status_code == 200
+    assert browsable["Content-Type"].startswith("text/html")
+    assert "Charline" in browsable.content.decode()
+
+
 def test_the_standings_page_shows_a_result_on_the_next_request(
     event: Tournament, chief: Any
 ) -> None:

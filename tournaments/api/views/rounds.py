@@ -6,14 +6,19 @@ stale view of the round honours ``If-Match`` with the ETag read from it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.db import transaction
 from django.db.models import QuerySet
+from django.http import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.caching import cached, mark_cacheable, not_modified
 from tournaments.models import Round, Tournament
 from tournaments.permissions import Action
 from tournaments.services import (
@@ -76,11 +81,32 @@ class RoundsMixin(TournamentApiView):
         check_if_match(request, rounds_etag(list(self.visible_rounds())))
 
     def round_response(self, round_: Round, code: int = status.HTTP_200_OK) -> Response:
-        round_ = Round.objects.prefetch_related(
-            "pairings__white", "pairings__black", "pairings__rating_correction"
-        ).get(pk=round_.pk)
-        response = Response(RoundDetailSerializer(round_).data, status=code)
+        response = Response(_round_data(round_), status=code)
         return _with_etag(response, round_etag(round_))
+
+    def cached_round_read(
+        self, round_: Round, name: str, compute: Callable[[Round], Any]
+    ) -> HttpResponseBase:
+        """A read of one round, computed once per tournament version, with ``304`` for a
+        client that sends back its ETag: the round's own (the one ``If-Match`` takes on a
+        write), kept with the reply, so an unchanged round costs no read of its boards."""
+        etag = cached(self.tournament, ("api", "round etag", round_.pk), lambda: round_etag(round_))
+        if reply := not_modified(self.request._request, self.tournament, etag):
+            return reply
+        reply = self.cached_reply(("api", name, round_.pk), lambda: compute(round_))
+        return mark_cacheable(reply, self.request._request, self.tournament, etag)
+
+
+def _round_data(round_: Round) -> Any:
+    round_ = Round.objects.prefetch_related(
+        "pairings__white", "pairings__black", "pairings__rating_correction"
+    ).get(pk=round_.pk)
+    return RoundDetailSerializer(round_).data
+
+
+def _pairings_data(round_: Round) -> Any:
+    pairings = round_.pairings.select_related("white", "black", "rating_correction")
+    return PairingSerializer(pairings.order_by("board"), many=True).data
 
 
 class RoundListView(RoundsMixin):
@@ -168,8 +194,8 @@ class RoundDetailView(RoundsMixin):
         parameters=[ETAG],
         responses={200: RoundDetailSerializer, **error_responses(401, 404)},
     )
-    def get(self, request: Request, slug: str, number: int) -> Response:
-        return self.round_response(self.round(number))
+    def get(self, request: Request, slug: str, number: int) -> HttpResponseBase:
+        return self.cached_round_read(self.round(number), "round", _round_data)
 
     @extend_schema(
         operation_id="rounds_withdraw_draft",
@@ -213,10 +239,5 @@ class PairingListView(RoundsMixin):
         parameters=[ETAG],
         responses={200: PairingSerializer(many=True), **error_responses(401, 404)},
     )
-    def get(self, request: Request, slug: str, number: int) -> Response:
-        round_ = self.round(number)
-        pairings = round_.pairings.select_related("white", "black", "rating_correction").order_by(
-            "board"
-        )
-        response = Response(PairingSerializer(pairings, many=True).data)
-        return _with_etag(response, round_etag(round_))
+    def get(self, request: Request, slug: str, number: int) -> HttpResponseBase:
+        return self.cached_round_read(self.round(number), "pairings", _pairings_data)

@@ -14,11 +14,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
-from rest_framework.response import Response
 
 from jobs.models import Job
 from jobs.views import accepted, file_response
-from tournaments.caching import cached, mark_cacheable, not_modified, version_etag
+from tournaments.caching import mark_cacheable, not_modified, version_etag
 from tournaments.jobs import is_large, start_report_job
 from tournaments.permissions import Action
 from tournaments.reports.sources import crosstable_data as crosstable_table
@@ -80,8 +79,8 @@ class StandingsView(TournamentApiView):
         if reply := not_modified(request._request, self.tournament, etag):
             return reply
         after = self.after_round(request)
-        data = cached(self.tournament, ("api", name, after), lambda: compute(after))
-        return mark_cacheable(Response(data), request, self.tournament, etag)
+        reply = self.cached_reply(("api", name, after), lambda: compute(after))
+        return mark_cacheable(reply, request, self.tournament, etag)
 
 
 class CrosstableView(StandingsView):
