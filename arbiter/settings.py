@@ -196,6 +196,9 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Sessions are read from the shared cache when there is one and written through to the
+# database, so a Redis restart logs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends." + ("cached_db" if REDIS_URL else "db")
 if os.environ.get("ARBITER_CACHE") == "off":
     # Only to measure what the cache saves (bench/stack.py): nothing is kept, not even the
     # throttle counts.

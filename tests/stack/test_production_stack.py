@@ -162,22 +162,28 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
         return None  # the 3xx reply itself is the answer
 
 
-def _page(web: str, path: str) -> tuple[int, str]:
-    """A logged-in browser's view of ``path`` on ``web``: its status and where it leads
-    (the login form, its CSRF token and cookie first; redirects not followed)."""
+def _page(login_web: str, web: str, path: str) -> tuple[int, str]:
+    """The view of ``path`` on ``web`` of a browser that logged in on ``login_web``: its
+    status and where it leads (the login form, its CSRF token and cookie first; redirects
+    not followed)."""
+    cookies = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(
-        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), _NoRedirects()
+        urllib.request.HTTPCookieProcessor(cookies), _NoRedirects()
     )
-    form = opener.open(f"{web}/accounts/login/", timeout=60).read().decode()
+    form = opener.open(f"{login_web}/accounts/login/", timeout=60).read().decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)
     assert token is not None
     data = urllib.parse.urlencode(
         {"username": "stack", "password": PASSWORD, "csrfmiddlewaretoken": token[1]}
     ).encode()
     try:
-        opener.open(urllib.request.Request(f"{web}/accounts/login/", data=data), timeout=60)
+        opener.open(urllib.request.Request(f"{login_web}/accounts/login/", data=data), timeout=60)
     except urllib.error.HTTPError as moved:
         assert moved.code == 302  # logged in
+    # The session is read from Redis by every process (and written through to the database).
+    session = next(cookie.value for cookie in cookies if cookie.name == "sessionid")
+    shared = RedisCache(REDIS_URL, {"KEY_PREFIX": "stack-test"})
+    assert shared.get(f"django.contrib.sessions.cached_db{session}") is not None
     try:
         with opener.open(web + path, timeout=60) as reply:
             return reply.status, reply.read().decode()
@@ -255,7 +261,7 @@ def test_the_production_stack_imports_a_large_file_through_a_killed_worker(stack
     status, check = _api("POST", upload_web + base, {"pgn": pgn, "file_name": "stack.pgn"})
     assert status == 202, check
     seen = _follow(job_web, check["id"], lambda s: 0 < s["done"] < s["total"], 300)
-    status, page = _page(job_web, f"/jobs/{check['id']}/")
+    status, page = _page(upload_web, job_web, f"/jobs/{check['id']}/")
     # The progress bar, or (the check over already) the way to the report.
     assert (status == 200 and "<progress" in page) or (status == 302 and "/upload/" in page)
     checked = _follow(job_web, check["id"], lambda s: s["status"] != "running", 600)
