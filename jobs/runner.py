@@ -53,12 +53,20 @@ class JobKind:
     counted_so_far: Any = None
     """``ngettext_lazy`` of "%(done)s things so far" (number ``done``), for a job that
     cannot know its total before it ends (a streamed rating list, a PDF's pages)."""
-    public: bool = False
+    public: bool | Callable[[Job], bool] = False
     """Whether whoever may view the job's tournament may follow it (a report anyone may
-    read), not only its starter and the tournament's arbiters."""
+    read), not only its starter and the tournament's arbiters; for a kind whose jobs differ
+    in this (reports, some of which are the arbiters'), a function of the job."""
+    shared: bool = False
+    """Whether its jobs belong to whoever asks the same (a report of a tournament version)
+    rather than to the user who happened to start them: who may follow one is then decided
+    by the tournament's rights alone, as for the report drawn in a request."""
     finished: Callable[[Any, Job], str | None] | None = None
     """``finished(request, job)``: the messages a finished job leaves, and the address to go
     to (``None``: the job page itself)."""
+
+    def is_public(self, job: Job) -> bool:
+        return self.public(job) if callable(self.public) else self.public
 
 
 _KINDS: dict[str, JobKind] = {}

@@ -32,14 +32,19 @@ from .runner import kind_of
 
 
 def may_see(user: Any, job: Job) -> bool:
-    """Who started the job, whoever may follow its tournament, and for a report anyone may
-    read, whoever may view the tournament."""
-    if job.created_by_id is not None and job.created_by_id == getattr(user, "pk", None):
+    """Who started the job (unless its kind's jobs are shared), whoever may follow its
+    tournament, and for a report anyone may read, whoever may view the tournament."""
+    kind = kind_of(job)
+    shared = kind is not None and kind.shared
+    if (
+        not shared
+        and job.created_by_id is not None
+        and job.created_by_id == getattr(user, "pk", None)
+    ):
         return True
     if job.tournament is None:
         return False
-    kind = kind_of(job)
-    action = Action.VIEW if kind is not None and kind.public else Action.FOLLOW
+    action = Action.VIEW if kind is not None and kind.is_public(job) else Action.FOLLOW
     return can(user, action, job.tournament)
 
 
@@ -123,7 +128,9 @@ def detail(request: HttpRequest, job: Job) -> HttpResponseBase:
             # arbiters' dashboard.
             "tournament_url": job.tournament
             and reverse(
-                "tournaments:tournament" if kind and kind.public else "tournaments:dashboard",
+                "tournaments:tournament"
+                if kind and kind.is_public(job)
+                else "tournaments:dashboard",
                 args=[job.tournament.pk],
             ),
             "file_name": (

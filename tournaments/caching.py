@@ -84,3 +84,13 @@ def mark_cacheable(
     else:
         patch_cache_control(response, private=True, no_cache=True)
     return response
+
+
+def cached_table(build: Callable[..., T], tournament: Tournament, **options: object) -> T:
+    """The table ``build(tournament, **options)`` makes, computed once per tournament version
+    and language: shared by the pages, the CSV and the PDFs (a job drawing one included)."""
+    return cached(
+        tournament,
+        ("table", build.__name__, sorted(options.items())),
+        lambda: build(tournament, **options),
+    )

@@ -48,7 +48,8 @@ from tournaments.pairing.crosstest import (
     tournament_seeds,
 )
 from tournaments.pairing.generator import GeneratorError, GeneratorSettings
-from tournaments.reports.sources import crosstable_data, standings_data, table_report
+from tournaments.permissions import Action
+from tournaments.reports.printed import PRINTED_REPORTS
 from tournaments.scoring.points import SheetError
 from tournaments.services.errors import TournamentError
 from tournaments.services.ratings import (
@@ -419,23 +420,21 @@ def import_listed_ratings(job: Job, progress: Progress) -> dict[str, Any]:
     }
 
 
-REPORTS = {"standings": standings_data, "crosstable": crosstable_data}
-"""The tables whose PDF a job draws, by name."""
-
-
 def is_large(tournament: Tournament) -> bool:
-    """Whether the event's standings and crosstable PDFs are drawn by a job: above
+    """Whether the event's PDF reports (:data:`PRINTED_REPORTS`) are drawn by a job: above
     ``REPORT_JOB_PLAYERS`` players (a 1,000-player wall chart takes seconds, ``python -m
-    bench wallchart``); a smaller event's PDF is drawn in the request."""
+    bench wallchart``); a smaller event's are drawn in the request."""
     return tournament.players.count() > settings.REPORT_JOB_PLAYERS
 
 
 def start_report_job(
     tournament: Tournament, *, report: str, paper: str | None, user: Any, **options: Any
 ) -> Job:
-    """The job that draws ``report`` (a name in :data:`REPORTS`, with its ``options``) of
-    the tournament as it is now, in the page's language: one job per version, kept once
-    drawn; every reader who asks for it meanwhile follows the same job."""
+    """The job that draws ``report`` (a name in :data:`PRINTED_REPORTS`, with its
+    ``options``) of the tournament as it is now, in the page's language: one job per version,
+    kept once drawn; every reader who asks for it meanwhile follows the same job, and only
+    those who may read the report drawn in a request may follow it."""
+    readers = PRINTED_REPORTS[report].readers_of(tournament, options)
     # The language is part of the report (its labels): start_job would add it too late
     # for the key.
     params = {
@@ -443,6 +442,7 @@ def start_report_job(
         "options": options,
         "paper": paper,
         "language": translation.get_language(),
+        "readers": readers.value,
     }
     return start_job(
         "report_pdf",
@@ -454,6 +454,11 @@ def start_report_job(
     )
 
 
+def _anyone_may_read(job: Job) -> bool:
+    # Jobs kept from before reports had readers were all the public standings and crosstable.
+    return job.params.get("readers", Action.VIEW.value) == Action.VIEW.value
+
+
 @job_kind(
     "report_pdf",
     title=gettext_lazy("Drawing the PDF"),
@@ -461,17 +466,20 @@ def start_report_job(
     counted_so_far=ngettext_lazy(
         "%(done)s page drawn so far", "%(done)s pages drawn so far", "done"
     ),
-    public=True,
+    public=_anyone_may_read,
+    shared=True,
 )
 def draw_report(job: Job, progress: Progress) -> dict[str, Any]:
     tournament = Tournament.objects.get(pk=job.tournament_id)  # deleted with it, never without
     params = job.params  # run in the page's language (params["language"])
+    printed = PRINTED_REPORTS[params["report"]]
+    if (missing := printed.missing_round(tournament, params["options"])) is not None:
+        raise JobError([_("Round %(round)s no longer exists.") % {"round": missing}])
     try:
-        table = REPORTS[params["report"]](tournament, **params["options"])
+        report = printed.draw(tournament, paper=params["paper"], **params["options"])
+        file_name, _mimetype, data = report.generate(page_done=lambda _page: progress.advance())
     except SheetError as error:
         raise JobError([str(error)]) from None
-    report = table_report(tournament, table, paper=params["paper"])
-    file_name, _mimetype, data = report.generate(page_done=lambda _page: progress.advance())
     job.file.save(file_name, ContentFile(data), save=False)
     Job.objects.filter(pk=job.pk).update(file=job.file.name)
     # Once this one is committed, the same report of older versions is read no more.

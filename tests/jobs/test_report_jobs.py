@@ -85,6 +85,7 @@ def test_a_change_to_the_tournament_draws_the_report_again(
         "options": {"after_round": 5, "order": "rank"},
         "paper": "a4",
         "language": "en",
+        "readers": "view",
     }
     old_file = Job.objects.get().file
     assert old_file.storage.exists(old_file.name)

@@ -18,6 +18,7 @@ from tournaments.reports.tables import (
     Order,
     RoundBoards,
     Table,
+    pairings_table,
     round_robin_table,
     standings_table,
     starting_list_table,
@@ -105,6 +106,11 @@ def crosstable_data(
 
 def starting_list_data(tournament: Tournament) -> Table:
     return starting_list_table(tournament_sheet(tournament))
+
+
+def pairings_data(tournament: Tournament, *, number: int) -> Table:
+    """The pairing list of round ``number``."""
+    return pairings_table(round_boards(tournament, number))
 
 
 def round_boards(tournament: Tournament, number: int) -> RoundBoards:

@@ -1,5 +1,7 @@
 """Public, read-only report pages: standings (HTML, CSV, PDF), crosstable (HTML, PDF),
-a round's pairings (HTML, PDF), and the printed paper of the playing hall.
+a round's pairings (HTML, PDF), and the printed paper of the playing hall. A large event's
+PDFs whose drawing grows with the field are drawn by a background job
+(:mod:`tournaments.reports.printed`).
 
 Anyone who may view the tournament may read them; draft rounds stay hidden from those who
 may not follow the tournament. Bad query values get a 404 naming the value, never a 500.
@@ -14,31 +16,23 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from games.models import SealedEnvelope
 from jobs.models import Job
 from jobs.views import file_response
-from tournaments.caching import cached, mark_cacheable, not_modified, version_etag
+from tournaments.caching import cached, cached_table, mark_cacheable, not_modified, version_etag
 from tournaments.jobs import is_large, start_report_job
 from tournaments.models import Round, Tournament
 from tournaments.permissions import Action, actions_for, tournament_action_required
 from tournaments.reports.event import event_for_tournament, tiebreak_legend
-from tournaments.reports.forms import ResultSheetReport, ScoresheetForm, SealedMoveEnvelope
+from tournaments.reports.forms import ScoresheetForm, SealedMoveEnvelope
 from tournaments.reports.incidents import IncidentReport, envelope_facts, incident_lines
 from tournaments.reports.pdf import PAPERS, PdfReport, slug
-from tournaments.reports.sources import (
-    LARGE_PRINT,
-    crosstable_data,
-    round_boards,
-    scoresheet_headings,
-    standings_data,
-    starting_list_data,
-    table_report,
-)
-from tournaments.reports.tables import Table, pairings_table
+from tournaments.reports.printed import PRINTED_REPORTS
+from tournaments.reports.sources import crosstable_data, pairings_data, standings_data
+from tournaments.reports.tables import Table
 from tournaments.scoring.points import SheetError
 
 
@@ -93,11 +87,7 @@ def _pdf(report: PdfReport) -> HttpResponse:
 def _table_or_404(build: Any, tournament: Tournament, **kwargs: Any) -> Table:
     """The table ``build`` makes, computed once per tournament version (pages, CSV, PDF)."""
     try:
-        table: Table = cached(
-            tournament,
-            ("table", build.__name__, sorted(kwargs.items())),
-            lambda: build(tournament, **kwargs),
-        )
+        table: Table = cached_table(build, tournament, **kwargs)
     except SheetError as error:  # a contradictory sheet is an arbiter's problem, not a 500
         raise Http404(str(error)) from None
     return table
@@ -114,10 +104,6 @@ def _table_html(build: Any, tournament: Tournament, table_class: str, **kwargs: 
             {"table": _table_or_404(build, tournament, **kwargs), "table_class": table_class},
         ),
     )
-
-
-def _pairings_data(tournament: Tournament, number: int) -> Table:
-    return pairings_table(round_boards(tournament, number))
 
 
 def _page(
@@ -182,27 +168,30 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return response
 
 
-def _drawn_by_a_job(
-    request: HttpRequest, tournament: Tournament, report: str, paper: str, **options: Any
-) -> HttpResponseBase | None:
-    """A large event's PDF: the file once its job has drawn it (for this version of the
-    tournament), else the job's page; ``None`` for an event small enough to draw here."""
-    if not is_large(tournament):
-        return None
-    job = start_report_job(tournament, report=report, paper=paper, user=request.user, **options)
-    if job.status == Job.Status.DONE:
-        return file_response(job)
-    return redirect("jobs:detail", job_id=job.pk)
+def _printed(
+    request: HttpRequest, tournament: Tournament, report: str, **options: Any
+) -> HttpResponseBase:
+    """The PDF ``report`` (a name in :data:`PRINTED_REPORTS`) with ``options``, for a reader
+    the view has let in: drawn here for an event of up to ``REPORT_JOB_PLAYERS`` players;
+    for a larger one, the file its job drew for this version of the tournament, else the
+    job's page."""
+    paper = _paper(request)
+    if is_large(tournament):
+        job = start_report_job(tournament, report=report, paper=paper, user=request.user, **options)
+        if job.status == Job.Status.DONE:
+            return file_response(job)
+        return redirect("jobs:detail", job_id=job.pk)
+    try:
+        return _pdf(PRINTED_REPORTS[report].draw(tournament, paper=paper, **options))
+    except SheetError as error:  # a contradictory sheet is an arbiter's problem, not a 500
+        raise Http404(str(error)) from None
 
 
 @tournament_action_required(Action.VIEW)
 def standings_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
-    after = _download_round(request, tournament)
-    paper = _paper(request)
-    if drawn := _drawn_by_a_job(request, tournament, "standings", paper, after_round=after):
-        return drawn
-    table = _table_or_404(standings_data, tournament, after_round=after)
-    return _pdf(table_report(tournament, table, paper=paper))
+    return _printed(
+        request, tournament, "standings", after_round=_download_round(request, tournament)
+    )
 
 
 @tournament_action_required(Action.VIEW)
@@ -232,12 +221,7 @@ def crosstable(request: HttpRequest, tournament: Tournament) -> HttpResponseBase
 @tournament_action_required(Action.VIEW)
 def crosstable_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     after = _download_round(request, tournament)
-    paper, order = _paper(request), _order(request)
-    options = {"after_round": after, "order": order}
-    if drawn := _drawn_by_a_job(request, tournament, "crosstable", paper, **options):
-        return drawn
-    table = _table_or_404(crosstable_data, tournament, **options)
-    return _pdf(table_report(tournament, table, paper=paper))
+    return _printed(request, tournament, "crosstable", after_round=after, order=_order(request))
 
 
 def _visible_round(request: HttpRequest, tournament: Tournament, number: int) -> None:
@@ -257,7 +241,7 @@ def pairings(request: HttpRequest, tournament: Tournament, number: int) -> HttpR
         request,
         tournament,
         "reports/pairings.html",
-        table_html=_table_html(_pairings_data, tournament, "pairings", number=number),
+        table_html=_table_html(pairings_data, tournament, "pairings", number=number),
         rounds=visible,
         number=number,
     )
@@ -265,43 +249,35 @@ def pairings(request: HttpRequest, tournament: Tournament, number: int) -> HttpR
 
 
 @tournament_action_required(Action.VIEW)
-def pairings_pdf(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def pairings_pdf(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponseBase:
     _visible_round(request, tournament, number)
-    table = _table_or_404(_pairings_data, tournament, number=number)
-    return _pdf(table_report(tournament, table, paper=_paper(request), font_size=LARGE_PRINT))
+    return _printed(request, tournament, "pairings", number=number)
 
 
 @tournament_action_required(Action.FOLLOW)
-def result_sheet_pdf(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def result_sheet_pdf(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponseBase:
     _visible_round(request, tournament, number)
-    report = ResultSheetReport(
-        event_for_tournament(tournament), round_boards(tournament, number), paper=_paper(request)
-    )
-    return _pdf(report)
+    return _printed(request, tournament, "result_sheet", number=number)
 
 
 @tournament_action_required(Action.VIEW)
-def players_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    table = _table_or_404(starting_list_data, tournament)
-    return _pdf(table_report(tournament, table, paper=_paper(request), font_size=LARGE_PRINT))
+def players_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
+    return _printed(request, tournament, "players")
 
 
 @tournament_action_required(Action.VIEW)
 def scoresheet_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """A blank scoresheet with the event's header."""
+    """A blank scoresheet with the event's header (one page at any size: drawn here)."""
     return _pdf(ScoresheetForm(event_for_tournament(tournament), paper=_paper(request)))
 
 
 @tournament_action_required(Action.FOLLOW)
 def round_scoresheets_pdf(
     request: HttpRequest, tournament: Tournament, number: int
-) -> HttpResponse:
+) -> HttpResponseBase:
     """A scoresheet for every game of the round, with round, board and players filled in."""
     _visible_round(request, tournament, number)
-    round_ = tournament.rounds.get(number=number)
-    day = timezone.localtime(round_.starts_at).date().isoformat() if round_.starts_at else ""
-    headings = scoresheet_headings(round_boards(tournament, number), day)
-    return _pdf(ScoresheetForm(event_for_tournament(tournament), headings, paper=_paper(request)))
+    return _printed(request, tournament, "scoresheets", number=number)
 
 
 @tournament_action_required(Action.FOLLOW)

@@ -20,8 +20,7 @@ from jobs.views import accepted, file_response
 from tournaments.caching import mark_cacheable, not_modified, version_etag
 from tournaments.jobs import is_large, start_report_job
 from tournaments.permissions import Action
-from tournaments.reports.sources import crosstable_data as crosstable_table
-from tournaments.reports.sources import table_report
+from tournaments.reports.printed import PRINTED_REPORTS
 from tournaments.selectors import sheet_and_standings, tournament_standings
 from tournaments.services.audit import last_round_number
 
@@ -126,8 +125,8 @@ class CrosstablePdfView(StandingsView):
                 order="rank",
             )
             return file_response(job) if job.status == Job.Status.DONE else accepted(job)
-        table = crosstable_table(self.tournament, after_round=after)
-        filename, mimetype, content = table_report(self.tournament, table).generate()
+        report = PRINTED_REPORTS["crosstable"].draw(self.tournament, paper=None, after_round=after)
+        filename, mimetype, content = report.generate()
         response = HttpResponse(content, content_type=mimetype)
         response["Content-Disposition"] = f'inline; filename="{filename}"'
         return response

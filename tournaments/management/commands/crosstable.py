@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from tournaments.reports.sources import crosstable_data, table_report
+from tournaments.reports.printed import PRINTED_REPORTS
 from tournaments.scoring.points import SheetError
 from tournaments.services.audit import last_round_number
 
@@ -36,8 +36,9 @@ class Command(BaseCommand):
         tournament = get_tournament(options["tournament"])
         after_round = checked_round(tournament, options["after_round"])
         try:
-            table = crosstable_data(tournament, after_round=after_round, order=options["order"])
+            report = PRINTED_REPORTS["crosstable"].draw(
+                tournament, paper=options["paper"], after_round=after_round, order=options["order"]
+            )
         except SheetError as error:
             raise bad_input(f"tournament {tournament.pk}: {error}") from None
-        report = table_report(tournament, table, paper=options["paper"])
         self.stdout.write(write_pdf(report, options["pdf"]))

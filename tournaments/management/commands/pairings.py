@@ -2,10 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from tournaments.reports.event import event_for_tournament
-from tournaments.reports.forms import ResultSheetReport
-from tournaments.reports.sources import LARGE_PRINT, round_boards, table_report
-from tournaments.reports.tables import pairings_table
+from tournaments.reports.printed import PRINTED_REPORTS
 
 from ._common import bad_input, get_tournament
 from ._reports import add_pdf_arguments, write_pdf
@@ -34,13 +31,6 @@ class Command(BaseCommand):
             paired = list(tournament.rounds.order_by("number").values_list("number", flat=True))
             have = f"rounds {paired[0]} to {paired[-1]}" if paired else "no round"
             raise bad_input(f"--round {number}: the tournament has {have} paired")
-        boards = round_boards(tournament, number)
-        if options["result_sheet"]:
-            report = ResultSheetReport(
-                event_for_tournament(tournament), boards, paper=options["paper"]
-            )
-        else:
-            report = table_report(
-                tournament, pairings_table(boards), paper=options["paper"], font_size=LARGE_PRINT
-            )
+        printed = PRINTED_REPORTS["result_sheet" if options["result_sheet"] else "pairings"]
+        report = printed.draw(tournament, paper=options["paper"], number=number)
         self.stdout.write(write_pdf(report, options["pdf"]))
