@@ -47,7 +47,8 @@ class JobKind:
 
     handler: Handler
     title: Any = None
-    """The job page's heading (a lazy translation); ``None``: the PGN pages' own."""
+    """The job page's heading (a lazy translation, or a function of the job for a kind
+    whose jobs differ: which report a report job draws); ``None``: the PGN pages' own."""
     counted: Any = None
     """``ngettext_lazy`` of "%(done)s of %(total)s things" (number ``total``)."""
     counted_so_far: Any = None

@@ -67,7 +67,7 @@ def done_message(job: Job) -> str:
 def _title(job: Job) -> str:
     kind = kind_of(job)
     if kind is not None and kind.title is not None:
-        return str(kind.title)
+        return str(kind.title(job) if callable(kind.title) else kind.title)
     return _("Checking the games") if job.kind == "pgn_check" else _("Importing")
 
 

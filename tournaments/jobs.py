@@ -459,9 +459,17 @@ def _anyone_may_read(job: Job) -> bool:
     return job.params.get("readers", Action.VIEW.value) == Action.VIEW.value
 
 
+def _report_title(job: Job) -> str:
+    """The job page's heading: which report, of which round."""
+    printed = PRINTED_REPORTS.get(job.params.get("report", ""))
+    if printed is None:  # a report no longer drawn by jobs, kept from before
+        return _("Drawing the PDF")
+    return _("%(report)s (PDF)") % {"report": printed.label % job.params["options"]}
+
+
 @job_kind(
     "report_pdf",
-    title=gettext_lazy("Drawing the PDF"),
+    title=_report_title,
     counted=ngettext_lazy("%(done)s of %(total)s page", "%(done)s of %(total)s pages", "total"),
     counted_so_far=ngettext_lazy(
         "%(done)s page drawn so far", "%(done)s pages drawn so far", "done"

@@ -35,18 +35,49 @@ class Case:
     arbiters_only: bool
     expected: list[str]
     """Texts the PDF draws, each a cell of its own (round 1's boards, or the players)."""
+    title: str
+    """The job page's heading."""
+    file_name: str
 
     def address(self, tournament: Tournament, number: int = 1) -> str:
         args = [tournament.pk, number] if self.by_round else [tournament.pk]
         return reverse(f"tournaments:{self.view}", args=args)
 
 
-PAIRINGS = Case("pairings_pdf", True, False, ["Pairings of round 1", "Alyx", "Helene"])
+PAIRINGS = Case(
+    "pairings_pdf",
+    True,
+    False,
+    ["Pairings of round 1", "Alyx", "Helene"],
+    "Pairings of round 1 (PDF)",
+    "printed-round-robin-pairings-round-1.pdf",
+)
 CASES = [
     PAIRINGS,
-    Case("result_sheet_pdf", True, True, ["Result sheet, round 1", "Alyx", "Helene"]),
-    Case("round_scoresheets_pdf", True, True, ["Scoresheet", "Alyx", "Helene"]),
-    Case("players_pdf", False, False, ["Players by starting rank", *NAMES]),
+    Case(
+        "result_sheet_pdf",
+        True,
+        True,
+        ["Result sheet, round 1", "Alyx", "Helene"],
+        "Result sheet, round 1 (PDF)",
+        "printed-round-robin-result-sheet-round-1.pdf",
+    ),
+    Case(
+        "round_scoresheets_pdf",
+        True,
+        True,
+        ["Scoresheet", "Alyx", "Helene"],
+        "Scoresheets of round 1 (PDF)",
+        "printed-round-robin-scoresheets-round-1.pdf",
+    ),
+    Case(
+        "players_pdf",
+        False,
+        False,
+        ["Players by starting rank", *NAMES],
+        "Players by starting rank (PDF)",
+        "printed-round-robin-players.pdf",
+    ),
 ]
 IDS = [case.view for case in CASES]
 
@@ -117,7 +148,7 @@ def test_a_large_events_report_is_drawn_once_by_a_job(client, event, chief, sett
     assert (job.kind, job.status) == ("report_pdf", "queued")
     assert job.params["readers"] == ("follow" if case.arbiters_only else "view")
     page = client.get(reply.url).content.decode()
-    assert "<h1>Drawing the PDF</h1>" in page and 'http-equiv="refresh"' in page
+    assert f"<h1>{case.title}</h1>" in page and 'http-equiv="refresh"' in page
     assert client.get(case.address(event)).url == reply.url  # meanwhile: the same job
 
     run_job(job.pk)
@@ -131,6 +162,7 @@ def test_a_large_events_report_is_drawn_once_by_a_job(client, event, chief, sett
     assert all(text in cells for text in case.expected), cells
     assert cells == drawn_here  # the same report as drawn in a request
     assert job.result["pages"] == job.done >= 1
+    assert served["Content-Disposition"] == f'inline; filename="{case.file_name}"'
     assert _content(client.get(reverse("jobs:file", args=[job.pk]))) == pdf
     assert Job.objects.count() == 1
 
@@ -166,7 +198,7 @@ def test_a_failed_job_says_why_on_its_page(client, event, large):
     job.refresh_from_db()
     assert (job.status, job.errors) == ("failed", ["Round 1 no longer exists."])
     page = client.get(reply.url).content.decode()
-    assert '<ul class="errorlist"><li>Round 1 no longer exists.</li></ul>' in page
+    assert '<ul class="errorlist" role="alert"><li>Round 1 no longer exists.</li></ul>' in page
     assert "refresh" not in page
 
 

@@ -52,7 +52,7 @@ def test_a_large_events_pdf_is_drawn_by_a_job_anyone_may_follow(client, held, se
     assert reply.status_code == 302 and reply.url == reverse("jobs:detail", args=[job.pk])
     assert (job.kind, job.status, job.created_by) == ("report_pdf", "queued", None)
     page = client.get(reply.url).content.decode()
-    assert "<h1>Drawing the PDF</h1>" in page and 'http-equiv="refresh"' in page
+    assert "<h1>Standings after round 5 (PDF)</h1>" in page and 'http-equiv="refresh"' in page
     assert f'href="{reverse("tournaments:tournament", args=[held.pk])}"' in page
     assert client.get(address).url == reply.url  # every reader meanwhile: the same job
 

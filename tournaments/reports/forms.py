@@ -138,6 +138,13 @@ class ScoresheetForm(PdfReport):
     def title(self) -> str:
         return _("Scoresheet")
 
+    def filename(self) -> str:
+        """A round's sheets are named after their round (one file per round is kept)."""
+        rounds = {game.round for game in self.games if game.round}
+        if len(rounds) == 1:
+            return f"{slug(self.event.name)}-scoresheets-round-{rounds.pop()}.pdf"
+        return super().filename()
+
     @property
     def legend(self) -> str:
         return ""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.caching import cached_table
 from tournaments.models import Round, Tournament
@@ -42,6 +43,8 @@ class PrintedReport:
     draw: Callable[..., PdfReport]
     """``draw(tournament, paper=…, **options)``: the report of the tournament as it is now
     (options are JSON values: they are kept with the job)."""
+    label: Any
+    """What the job's page calls it: a lazy translation, formatted with the options."""
     readers: Action = Action.VIEW
     """Who may read it: whoever may view the tournament, or only those who may follow it."""
     round_option: str = ""
@@ -104,11 +107,25 @@ def _scoresheets(tournament: Tournament, *, paper: str | None, number: int) -> P
 
 
 PRINTED_REPORTS: dict[str, PrintedReport] = {
-    "standings": PrintedReport(_standings, round_option="after_round"),
-    "crosstable": PrintedReport(_crosstable, round_option="after_round"),
-    "pairings": PrintedReport(_pairings, round_option="number"),
-    "result_sheet": PrintedReport(_result_sheet, readers=Action.FOLLOW, round_option="number"),
-    "players": PrintedReport(_players),
-    "scoresheets": PrintedReport(_scoresheets, readers=Action.FOLLOW, round_option="number"),
+    "standings": PrintedReport(
+        _standings, _("Standings after round %(after_round)s"), round_option="after_round"
+    ),
+    "crosstable": PrintedReport(
+        _crosstable, _("Crosstable after round %(after_round)s"), round_option="after_round"
+    ),
+    "pairings": PrintedReport(_pairings, _("Pairings of round %(number)s"), round_option="number"),
+    "result_sheet": PrintedReport(
+        _result_sheet,
+        _("Result sheet, round %(number)s"),
+        readers=Action.FOLLOW,
+        round_option="number",
+    ),
+    "players": PrintedReport(_players, _("Players by starting rank")),
+    "scoresheets": PrintedReport(
+        _scoresheets,
+        _("Scoresheets of round %(number)s"),
+        readers=Action.FOLLOW,
+        round_option="number",
+    ),
 }
 """Every report a large event has drawn by a job, by the name its jobs keep."""
