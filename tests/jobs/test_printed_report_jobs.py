@@ -276,3 +276,20 @@ def test_a_private_events_players_list_job_stays_private(client, event, chief, l
     assert client.get(job_page).url.startswith(reverse("login"))
     client.force_login(UserFactory(username="stranger"))
     assert client.get(job_page).status_code == 403
+
+
+def test_a_crosstable_after_a_draft_round_is_the_arbiters_only(client, event, chief, large):
+    """The wall chart after a draft round shows the draft's pairings: its job was anyone's
+    to read by its number (the report job kind was public whatever the report showed)."""
+    answering(generate_round_robin_round, event, user=chief)  # round 2, a draft
+    client.force_login(chief)
+    address = reverse("tournaments:crosstable_pdf", args=[event.pk]) + "?round=2"
+    job_page = client.get(address).url
+    job = Job.objects.get()
+    run_job(job.pk)
+    assert client.get(address)["Content-Type"] == "application/pdf"
+    client.logout()
+    assert client.get(job_page).url.startswith(reverse("login"))
+    assert client.get(reverse("jobs:file", args=[job.pk])).url.startswith(reverse("login"))
+    assert APIClient().get(f"/api/v1/jobs/{job.pk}/file/").status_code in {401, 404}
+    assert Job.objects.get().params["readers"] == "follow"
