@@ -5,8 +5,8 @@ An event of up to ``REPORT_JOB_PLAYERS`` players has them drawn in the request; 
 by a background job (:func:`tournaments.jobs.start_report_job`), once per tournament version,
 its file then served at once. Putting a report on that path is one entry in
 :data:`PRINTED_REPORTS`. The forms that stay one page whatever the field (a blank scoresheet,
-a sealed-move envelope) and the incident report (as long as the incidents recorded, a few
-pages at most) are drawn in the request at any size.
+a sealed-move envelope) and the incident report (as long as the incidents recorded, not the
+field) are drawn in the request at any size.
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ class PrintedReport:
     label: Any
     """What the job's page calls it: a lazy translation, formatted with the options."""
     readers: Action = Action.VIEW
-    """Who may read it: whoever may view the tournament, or only those who may follow it."""
+    """Who may read it: whoever may view the tournament, or only those who may follow it
+    (its page's view lets them in, its job's page and file the same)."""
     round_option: str = ""
     """The option naming the (last) round the report shows, if any: a report showing a
     draft round is its arbiters' only, as the draft is."""

@@ -171,8 +171,8 @@ def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def _printed(
     request: HttpRequest, tournament: Tournament, report: str, **options: Any
 ) -> HttpResponseBase:
-    """The PDF ``report`` (a name in :data:`PRINTED_REPORTS`) with ``options``, for a reader
-    the view has let in: drawn here for an event of up to ``REPORT_JOB_PLAYERS`` players;
+    """The PDF ``report`` (a name in :data:`PRINTED_REPORTS`, whose ``readers`` its view
+    lets in) with ``options``: drawn here for an event of up to ``REPORT_JOB_PLAYERS`` players;
     for a larger one, the file its job drew for this version of the tournament, else the
     job's page."""
     paper = _paper(request)
@@ -187,7 +187,7 @@ def _printed(
         raise Http404(str(error)) from None
 
 
-@tournament_action_required(Action.VIEW)
+@tournament_action_required(PRINTED_REPORTS["standings"].readers)
 def standings_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     return _printed(
         request, tournament, "standings", after_round=_download_round(request, tournament)
@@ -218,7 +218,7 @@ def crosstable(request: HttpRequest, tournament: Tournament) -> HttpResponseBase
     return mark_cacheable(page, request, tournament, etag)
 
 
-@tournament_action_required(Action.VIEW)
+@tournament_action_required(PRINTED_REPORTS["crosstable"].readers)
 def crosstable_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     after = _download_round(request, tournament)
     return _printed(request, tournament, "crosstable", after_round=after, order=_order(request))
@@ -248,19 +248,19 @@ def pairings(request: HttpRequest, tournament: Tournament, number: int) -> HttpR
     return mark_cacheable(page, request, tournament, etag)
 
 
-@tournament_action_required(Action.VIEW)
+@tournament_action_required(PRINTED_REPORTS["pairings"].readers)
 def pairings_pdf(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponseBase:
     _visible_round(request, tournament, number)
     return _printed(request, tournament, "pairings", number=number)
 
 
-@tournament_action_required(Action.FOLLOW)
+@tournament_action_required(PRINTED_REPORTS["result_sheet"].readers)
 def result_sheet_pdf(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponseBase:
     _visible_round(request, tournament, number)
     return _printed(request, tournament, "result_sheet", number=number)
 
 
-@tournament_action_required(Action.VIEW)
+@tournament_action_required(PRINTED_REPORTS["players"].readers)
 def players_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     return _printed(request, tournament, "players")
 
@@ -271,7 +271,7 @@ def scoresheet_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse
     return _pdf(ScoresheetForm(event_for_tournament(tournament), paper=_paper(request)))
 
 
-@tournament_action_required(Action.FOLLOW)
+@tournament_action_required(PRINTED_REPORTS["scoresheets"].readers)
 def round_scoresheets_pdf(
     request: HttpRequest, tournament: Tournament, number: int
 ) -> HttpResponseBase:
