@@ -226,6 +226,31 @@ def tournaments_where(user: User, action: Action | str) -> QuerySet[Tournament]:
 P = ParamSpec("P")
 
 
+def tournament_or_refusal(
+    request: HttpRequest, tournament_id: int, action: Action
+) -> Tournament | HttpResponse:
+    """The tournament of ``tournament_id`` if the request's user may do ``action`` to it;
+    else the login page for an anonymous visitor (an htmx request gets ``HX-Redirect``).
+    Raises ``Http404`` for a logged-in user who may not even view it, as for one that does
+    not exist, and ``PermissionDenied`` for one who may view it but not do this.
+
+    The check of :func:`tournament_action_required`, for views that cannot be decorated by
+    it (the asynchronous live stream calls it in a thread)."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None or not can(request.user, action, tournament):
+        if not request.user.is_authenticated:
+            login = redirect_to_login(request.get_full_path())
+            if request.headers.get("HX-Request") == "true":
+                # A page fragment must not become the login page: have htmx load
+                # the login page as a whole (the session ran out mid-round).
+                login = HttpResponse(headers={"HX-Redirect": login.url})
+            return login
+        if tournament is None or not can(request.user, Action.VIEW, tournament):
+            raise Http404
+        raise PermissionDenied
+    return tournament
+
+
 def tournament_action_required(
     action: Action,
 ) -> Callable[
@@ -238,7 +263,8 @@ def tournament_action_required(
     Anonymous users are sent to the login page (an htmx request through ``HX-Redirect``),
     whether the tournament exists or not; logged-in users who may not even view it get 404,
     as for one that does not exist (as the API answers: a private tournament's existence is
-    not revealed); those who may view it but not do this get 403.
+    not revealed); those who may view it but not do this get 403
+    (:func:`tournament_or_refusal`).
     """
 
     def decorator(
@@ -246,18 +272,9 @@ def tournament_action_required(
     ) -> Callable[..., HttpResponse]:
         @wraps(view)
         def wrapper(request: HttpRequest, tournament_id: int, *args: Any, **kwargs: Any) -> Any:
-            tournament = Tournament.objects.filter(pk=tournament_id).first()
-            if tournament is None or not can(request.user, action, tournament):
-                if not request.user.is_authenticated:
-                    login = redirect_to_login(request.get_full_path())
-                    if request.headers.get("HX-Request") == "true":
-                        # A page fragment must not become the login page: have htmx load
-                        # the login page as a whole (the session ran out mid-round).
-                        login = HttpResponse(headers={"HX-Redirect": login.url})
-                    return login
-                if tournament is None or not can(request.user, Action.VIEW, tournament):
-                    raise Http404
-                raise PermissionDenied
+            tournament = tournament_or_refusal(request, tournament_id, action)
+            if isinstance(tournament, HttpResponse):
+                return tournament
             return view(request, tournament, *args, **kwargs)
 
         return wrapper
