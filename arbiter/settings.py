@@ -204,6 +204,11 @@ if os.environ.get("ARBITER_CACHE") == "off":
     # throttle counts.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 
+# The live round page's event stream (tournaments.views.live.version_events), served by
+# the asynchronous process (deploy/arbiter.sh live) to which the reverse proxy sends /live/.
+# Off, the pages ask for the version every few seconds instead (make run, one gunicorn).
+LIVE_EVENTS = os.environ.get("LIVE_EVENTS", "0") == "1"
+
 # Throttles (tournaments.api.throttling), DRF's "number/period".
 API_WRITE_RATE = os.environ.get("API_WRITE_RATE", "300/min")
 API_FAILED_AUTH_RATE = os.environ.get("API_FAILED_AUTH_RATE", "20/min")

@@ -80,6 +80,8 @@ urlpatterns = [
     ),
     # Public reports (tournaments.views.reports): HTML, CSV and PDF.
     path(f"{T}version/", live.version, name="version"),
+    # Under /live/: the one prefix a reverse proxy sends to the asynchronous process.
+    path("live/tournaments/<num:tournament_id>/", live.version_events, name="version_events"),
     path(f"{T}standings/", reports.standings, name="standings"),
     path(f"{T}standings.csv", reports.standings_csv, name="standings_csv"),
     path(f"{T}standings.pdf", reports.standings_pdf, name="standings_pdf"),
