@@ -1,12 +1,15 @@
 /* The live view of a public round page, for spectators.
  *
- * Switched on (the choice is remembered in this browser), it asks the tournament's version
- * every few seconds: a conditional GET that costs the server a 304 of one small query while
- * nothing changed. When the version moves, it fetches this page again and swaps in its
- * results region (round list and table) in place: no reload, no flicker, the table's sort
- * order kept, the rows whose text changed marked for a moment. It rests while the tab is
- * hidden. Without JavaScript the switch stays hidden and the page is a plain page.
- * Polling rather than server-sent events: bench/live.py measures both.
+ * Switched on (the choice is remembered in this browser), it follows the tournament's
+ * version. Where the server offers the event stream (data-events-url: an asynchronous
+ * process behind /live/), an EventSource is told each new version as soon as it commits;
+ * where it does not, or the stream cannot be opened (a 503 from a WSGI server, a proxy
+ * that refuses it), the page asks the version every few seconds instead: a conditional GET
+ * that costs the server a 304 of one small query while nothing changed. When the version
+ * moves, it fetches this page again and swaps in its results region (round list and table)
+ * in place: no reload, no flicker, the table's sort order kept, the rows whose text changed
+ * marked for a moment. It rests while the tab is hidden. Without JavaScript the switch
+ * stays hidden and the page is a plain page. bench/live.py measures both ways.
  */
 (function () {
   "use strict";
@@ -20,6 +23,11 @@
   var version = box.dataset.version;
   var etag = null;
   var timer = null;
+  // The stream, while it is the way the page follows; null once it failed (then it polls).
+  var streamUrl = window.EventSource ? box.dataset.eventsUrl || null : null;
+  var source = null;
+  var wanted = version;
+  var refreshing = false;
 
   function say(text, state) {
     status.textContent = text;
@@ -115,8 +123,7 @@
       .then(function (changed) {
         if (!toggle.checked) return;
         if (changed) {
-          var time = new Date().toLocaleTimeString(document.documentElement.lang || undefined);
-          say(box.dataset.textUpdated.replace("{time}", time), "on");
+          updated();
         } else if (box.dataset.state !== "on") {
           say(box.dataset.textOn, "on");
         }
@@ -129,20 +136,91 @@
       });
   }
 
+  function updated() {
+    var time = new Date().toLocaleTimeString(document.documentElement.lang || undefined);
+    say(box.dataset.textUpdated.replace("{time}", time), "on");
+  }
+
+  // The stream told of a version: fetch the page once per change, the newest last.
+  function catchUp() {
+    if (refreshing || wanted === version || !toggle.checked) return;
+    var target = wanted;
+    refreshing = true;
+    refresh().then(function () {
+      refreshing = false;
+      version = target;
+      updated();
+      catchUp();
+    }, function () {
+      refreshing = false;
+      say(box.dataset.textError, "error");
+      window.clearTimeout(timer);
+      timer = window.setTimeout(catchUp, period);
+    });
+  }
+
+  function stopListening() {
+    if (source) source.close();
+    source = null;
+  }
+
+  function listen() {
+    var opened = false;
+    box.dataset.via = "stream";
+    source = new EventSource(streamUrl);
+    source.onmessage = function (message) {
+      opened = true;
+      try {
+        wanted = String(JSON.parse(message.data).version);
+      } catch (error) {
+        return;
+      }
+      if (wanted === version && !refreshing && box.dataset.state !== "on") {
+        say(box.dataset.textOn, "on");
+      }
+      catchUp();
+    };
+    source.onerror = function () {
+      if (!opened || source.readyState === EventSource.CLOSED) {
+        // Refused, or never opened: ask for the version every few seconds instead.
+        stopListening();
+        streamUrl = null;
+        follow();
+      } else {
+        say(box.dataset.textError, "error");  // the browser opens it again by itself
+      }
+    };
+  }
+
+  function follow() {
+    if (!toggle.checked || document.hidden) return;
+    if (streamUrl) {
+      if (!source) listen();
+    } else {
+      box.dataset.via = "poll";
+      poll();
+    }
+  }
+
   function switched() {
     remember(toggle.checked);
     if (toggle.checked) {
       say(box.dataset.textOn, "on");
-      poll();
+      follow();
     } else {
       window.clearTimeout(timer);
+      stopListening();
       say(box.dataset.textOff, "off");
     }
   }
 
   toggle.addEventListener("change", switched);
   document.addEventListener("visibilitychange", function () {
-    if (!document.hidden && toggle.checked) poll();
+    if (document.hidden) {
+      stopListening();  // the server need not hold a stream for a hidden tab
+    } else if (toggle.checked) {
+      follow();
+    }
   });
   box.hidden = false;
   toggle.checked = remembered();

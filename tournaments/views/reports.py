@@ -13,6 +13,7 @@ import csv
 import re
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -244,6 +245,7 @@ def pairings(request: HttpRequest, tournament: Tournament, number: int) -> HttpR
         table_html=_table_html(pairings_data, tournament, "pairings", number=number),
         rounds=visible,
         number=number,
+        live_events=settings.LIVE_EVENTS,
     )
     return mark_cacheable(page, request, tournament, etag)
 

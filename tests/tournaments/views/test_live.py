@@ -138,3 +138,15 @@ def test_the_round_page_offers_the_live_switch_hidden_until_the_script_runs(
     assert f'data-version="{event.version}"' in switch
     assert 'id="live-region"' in page
     assert "js/live-round.js" in page
+
+
+def test_the_round_page_names_the_event_stream_only_where_the_server_offers_it(
+    event: Tournament, settings: Any
+) -> None:
+    url = reverse("tournaments:pairings", args=[event.pk, 1])
+    stream = reverse("tournaments:version_events", args=[event.pk])
+    assert stream == f"/live/tournaments/{event.pk}/"
+    assert "data-events-url" not in Client().get(url).content.decode()
+    settings.LIVE_EVENTS = True
+    switch = Client().get(url).content.decode().split('id="live"')[1].split(">")[0]
+    assert f'data-events-url="{stream}"' in switch
