@@ -6,9 +6,12 @@
 #   deploy/arbiter.sh release   migrate the database, collect the static files (once per release)
 #   deploy/arbiter.sh web       gunicorn: WEB_BIND (127.0.0.1:8000), WEB_WORKERS (2)
 #   deploy/arbiter.sh worker    a Celery worker: WORKER_CONCURRENCY (1), WORKER_NAME
+#   deploy/arbiter.sh live      uvicorn (ASGI) for the live pages' event streams under /live/:
+#                               LIVE_BIND (127.0.0.1:8100), LIVE_WORKERS (1; one per core)
 #
 # Every process needs the same DATABASE_URL, REDIS_URL (cache and broker), SECRET_KEY,
-# ALLOWED_HOSTS and ARBITER_MODE=production.
+# ALLOWED_HOSTS and ARBITER_MODE=production; the web processes LIVE_EVENTS=1 once the
+# reverse proxy sends /live/ to the live processes.
 set -eu
 cd "$(dirname "$0")/.."
 python=${PYTHON:-.venv/bin/python}
@@ -25,6 +28,19 @@ case "${1:-}" in
       --access-logfile - \
       --graceful-timeout 30
     ;;
+  live)
+    # Each open stream holds a socket: allow as many open files as the system lets us.
+    ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+    bind=${LIVE_BIND:-127.0.0.1:8100}
+    exec "$python" -m uvicorn arbiter.asgi:application \
+      --host "${bind%:*}" \
+      --port "${bind##*:}" \
+      --workers "${LIVE_WORKERS:-1}" \
+      --proxy-headers \
+      --lifespan off \
+      --timeout-graceful-shutdown 5 \
+      --log-level "$(echo "${LOG_LEVEL:-INFO}" | tr '[:upper:]' '[:lower:]')"
+    ;;
   worker)
     exec "$python" -m celery -A arbiter worker \
       --concurrency "${WORKER_CONCURRENCY:-1}" \
@@ -32,7 +48,7 @@ case "${1:-}" in
       --loglevel "${LOG_LEVEL:-INFO}"
     ;;
   *)
-    echo "usage: $0 release|web|worker" >&2
+    echo "usage: $0 release|web|worker|live" >&2
     exit 2
     ;;
 esac
