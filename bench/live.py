@@ -1,47 +1,58 @@
 """The live round page: polling the tournament's version against server-sent events, in
-spectators served per core (gunicorn with 2 sync workers, DEBUG off, as ``deploy/arbiter.sh
-web`` starts it, on a fresh SQLite file; the clients are asyncio sockets in this process).
+spectators served per core, each way as production serves it (DEBUG off, a fresh SQLite
+file; the clients are asyncio sockets in this process).
 
-* Polling (what the page ships, ``static/js/live-round.js``): the most requests per second
-  of ``GET …/version/`` answered ``304`` (the spectator's usual poll), of the same answered
-  200, of the round page itself (200, its table cached per version) and of the page's 304 —
-  the baseline, so the poll's cost is a ratio to a page view. Then spectators each polling
-  every ``--period`` seconds (the page's 5 s), from half to twice as many as the measured
-  rate allows: their p50/p99 and failures show whether the server keeps up (served: none
-  failed, none late, p99 under 1 s).
-* Server-sent events (``bench/_live_stream.py``, not part of the application): ``n`` streams
-  opened at once, a result entered, and how many streams see the new version, how fast, and
-  whether a plain poll is still answered while they are open; and the memory of a worker,
-  which each open stream holds.
+* Polling (``deploy/arbiter.sh web``: gunicorn, 2 sync workers, both cores): the most
+  requests per second of ``GET …/version/`` answered ``304`` (the spectator's usual poll),
+  of the same answered 200, of the round page itself (200, its table cached per version)
+  and of the page's 304 — the baseline, so the poll's cost is a ratio to a page view. Then
+  spectators each polling every ``--period`` seconds (the page's 5 s), from half to twice as
+  many as the measured rate allows: served when none failed, none was late and p99 < 1 s.
+  Per core: served / 2.
+* Server-sent events (``deploy/arbiter.sh live``: one uvicorn process, one core, the
+  application under ASGI): ``--streams`` streams opened, ``--at-once`` at a time; the memory
+  and threads of the process with them open, its CPU while they are held past a keep-alive,
+  the round page read from the same process meanwhile, then a result entered and the time
+  until each stream sees it (p50/p99). Served when every stream opened and saw the result
+  within one polling period (no later than a poller would) and no page request failed.
+  Per core: the most served by the one process.
 
-Readers per core = spectators served / 2 cores.
+Measured on the shared 2-core machine (load average 3.6 to 4.2 before, 17 after the
+10,000-stream step, other work running):
 
-Measured on the shared 2-core machine under a load average of 4 to 7 (other work running):
+* polling: a poll (version, 304) 365/s against the round page of a 100-player event 149/s
+  (2.5x); 911 spectators polling every 5 s: p99 22 ms; 1,823: none failed but p99 2.0 s;
+  2,734: 2,258 polls failed or late. Polling serves 911 spectators, **456 per core** (at
+  most 911 per core if a p99 of 2 s were accepted), who see a result 2.5 s after it is
+  entered on average (half the period);
+* server-sent events, one process: the round page 101/s with no stream open;
 
-* a poll (version, 304) 170/s, p50 48 ms with 8 clients, against the round page of a
-  100-player event 76/s (its 304: 157/s): a poll costs what a 304 of the page costs, 2.2x
-  less than a page view — both are Django's per-request work, not the one query;
-* 423 spectators polling every 5 s: p99 62 ms; 847: p99 622 ms, none failed; 1,270: 1,929
-  polls failed or late (the workers cannot keep up): polling serves about 850 spectators,
-  420 per core, a result reaching them 2.5 s after it is entered on average (half the period);
-* server-sent events: 1 stream sees a result 1.0 s after it is entered (the stream's
-  check), 2 streams take both workers and then nothing else is answered (a poll gets no
-  answer in 10 s: the site is down for everyone else); 4 or 8 streams: still 2 served, the
-  rest wait in the listen queue. Each stream holds a worker of 87 MB: 1 spectator per core.
-* polling / server-sent events: about 420x the spectators per core. Server-sent events would
-  need an asynchronous server (ASGI workers, or gunicorn's gevent) and a message bus to push
-  the bump to every stream; polling needs neither, and a reverse proxy may answer the polls
-  itself (``Cache-Control: public, no-cache`` with the ETag).
+    streams   KB/stream  idle CPU  pages/s (p99 ms)  saw the result  p50 / p99 ms
+        500       122        1%       79 (350)          500/500        250 / 273
+      1,000        74        2%       79 (316)        1,000/1,000    1,050 / 1,096
+      2,000        74        4%       60 (677)        2,000/2,000      629 / 706
+      5,000        87       15%       35 (1,627)      5,000/5,000      913 / 1,157
+     10,000        66       55%        0 (all failed) 10,000/10,000  7,752 / 10,345
 
-Run: ``python -m bench live`` or ``python -m bench.live --seconds 5 --period 5``.
+  so one process serves **5,000 spectators** (10,000 do not: opening them took 229 s and no
+  page was answered meanwhile). A stream costs about 75-90 KB and one idle thread (Django
+  runs each ASGI request's synchronous middleware in a thread kept for the request), a
+  keep-alive every 15 s, and its share of one query a second per process; a result reaches
+  every stream within the watcher's second plus the writes to each socket (450 ms of CPU for
+  5,000). Streams open at 120-170 a second (each is a Django request).
+* server-sent events / polling: **11x** the spectators per core (5.5x against the lax 911).
+
+Run: ``python -m bench live``, or ``python -m bench.live --streams 500,1000,2000,5000``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
+import resource
 import signal
 import socket
 import statistics
@@ -112,14 +123,14 @@ def _enter_result(tournament, board: int) -> int:
 
 
 @contextmanager
-def web(database: Path, settings: str = "bench._live_settings") -> Iterator[int]:
+def web(database: Path) -> Iterator[int]:
     """gunicorn as production starts it (``deploy/arbiter.sh web``), on a free port."""
     port = _free_port()
     env = {
         **os.environ,
         "PYTHON": sys.executable,
         "DATABASE_URL": f"sqlite:///{database}",
-        "DJANGO_SETTINGS_MODULE": settings,
+        "DJANGO_SETTINGS_MODULE": "arbiter.settings",
         "DEBUG": "0",
         "WEB_BIND": f"127.0.0.1:{port}",
         "WEB_WORKERS": str(WORKERS),
@@ -267,78 +278,191 @@ def polling(database: Path, tournament, seconds: float, period: float, clients: 
     return served / CORES
 
 
-async def _streams(port: int, tournament, count: int) -> tuple[int, list[float], int]:
-    """Open ``count`` streams, enter a result, and wait: how many streams answered at all,
-    the delays (s) of those that saw the new version, and a plain poll's status meanwhile."""
-    path = f"/tournaments/{tournament.pk}/version/stream/"
-    seen: dict[int, float] = {}
-    answered: set[int] = set()
-    entered: dict[str, float | int] = {}
+class _Streams:
+    """``count`` spectators' event streams on one connection each, read line by line."""
 
-    async def stream(number: int) -> None:
+    def __init__(self, port: int, path: str, count: int) -> None:
+        self.port, self.path, self.count = port, path, count
+        self.opened: list[float] = []
+        """Seconds from asking to the first event, of each stream that got one."""
+        self.refused = 0
+        self.target = 0
+        """The version to wait for; ``seen`` gets the moment each stream saw it."""
+        self.seen: dict[int, float] = {}
+        self.all_seen = asyncio.Event()
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def _one(self, number: int, gate: asyncio.Semaphore) -> None:
+        writer = None
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        except OSError:
-            return
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
-        await writer.drain()
-        try:
-            async with asyncio.timeout(12):
-                while line := await reader.readline():
-                    answered.add(number)
-                    text = line.decode().strip()
-                    fresh = "version" in entered and text.startswith("data:")
-                    if fresh and int(text[5:]) >= int(entered["version"]):
-                        seen[number] = time.monotonic() - float(entered["at"])
-                        break
-        except TimeoutError:
-            pass
-        writer.close()
+            async with gate:
+                asked = time.monotonic()
+                reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+                writer.write(
+                    f"GET {self.path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    "Accept: text/event-stream\r\n\r\n".encode()
+                )
+                await writer.drain()
+                if not (await reader.readline()).startswith(b"HTTP/1.1 200"):
+                    self.refused += 1
+                    return
+                while not (line := await reader.readline()).startswith(b"data:"):
+                    if not line:
+                        self.refused += 1
+                        return
+                self.opened.append(time.monotonic() - asked)
+            while line := await reader.readline():
+                # Uvicorn sends each event as one chunk: its size line, then the event.
+                version = line.startswith(b"data:") and json.loads(line[5:])["version"]
+                if version and self.target and version >= self.target:
+                    self.seen.setdefault(number, time.monotonic())
+                    if len(self.seen) == len(self.opened):
+                        self.all_seen.set()
+        except (OSError, TimeoutError):
+            self.refused += 1
+        finally:
+            if writer is not None:
+                writer.close()
 
-    tasks = [asyncio.create_task(stream(n)) for n in range(count)]
-    await asyncio.sleep(3)  # every stream that will be served is open
-    entered["at"] = time.monotonic()
-    entered["version"] = await asyncio.to_thread(_enter_result, tournament, count)
-    poll, _tag, _took = await _get(port, f"/tournaments/{tournament.pk}/version/")
-    await asyncio.gather(*tasks)
-    return len(answered), sorted(seen.values()), poll
+    async def open(self, at_once: int) -> float:
+        """Open every stream, ``at_once`` being opened at a time (a crowd arriving); the
+        seconds it took until each had its first event."""
+        gate = asyncio.Semaphore(at_once)
+        begun = time.monotonic()
+        self.tasks = [asyncio.create_task(self._one(n, gate)) for n in range(self.count)]
+        while len(self.opened) + self.refused < self.count:
+            await asyncio.sleep(0.05)
+        return time.monotonic() - begun
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
-def server_sent_events(database: Path, tournament) -> float:
-    """The readers per core server-sent events serve, printed with their figures."""
-    print(f"server-sent events: gunicorn {WORKERS} sync workers, a result entered after 3 s")
-    print("streams  answered  saw the result  delay p50 s   a poll meanwhile")
-    served = 0
-    memory = 0.0
-    for count in (1, 2, 4, 8):
-        with web(database) as port:
-            answered, delays, poll = asyncio.run(_streams(port, tournament, count))
-            memory = memory or _worker_megabytes(port)
-        median = statistics.median(delays) if delays else float("nan")
-        state = f"HTTP {poll}" if poll else f"no answer in {TIMEOUT:g} s"
-        print(f"{count:7d}  {answered:8d}  {len(delays):14d}  {median:11.2f}   {state}")
-        served = max(served, len(delays))
-    print(
-        f"server-sent events serve {served} spectators: {served / CORES:g} per core, and "
-        f"nothing else is answered while they watch; each holds a worker of {memory:.0f} MB"
+def _process(pid: int) -> tuple[float, int, float]:
+    """Resident MB, threads and CPU seconds of a process (Linux /proc)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    resident = int(status.split("VmRSS:")[1].split()[0]) / 1024
+    threads = int(status.split("Threads:")[1].split()[0])
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return resident, threads, cpu
+
+
+@contextmanager
+def live_server(database: Path) -> Iterator[tuple[int, int]]:
+    """One uvicorn process as production starts it (``deploy/arbiter.sh live``): its port
+    and process id."""
+    port = _free_port()
+    env = {
+        **os.environ,
+        "PYTHON": sys.executable,
+        "DATABASE_URL": f"sqlite:///{database}",
+        "DJANGO_SETTINGS_MODULE": "arbiter.settings",
+        "DEBUG": "0",
+        "LIVE_BIND": f"127.0.0.1:{port}",
+        "LIVE_WORKERS": "1",
+        "LOG_LEVEL": "WARNING",
+    }
+    process = subprocess.Popen(
+        [str(ROOT / "deploy" / "arbiter.sh"), "live"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )
-    return served / CORES
+    try:
+        deadline = time.monotonic() + 60
+        while asyncio.run(_get(port, "/health/"))[0] == 0:
+            if time.monotonic() > deadline:
+                raise SystemExit("uvicorn did not start")
+            time.sleep(0.3)
+        yield port, process.pid
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait()
 
 
-def _worker_megabytes(port: int) -> float:
-    """The resident memory of one gunicorn worker serving ``port`` (Linux /proc)."""
-    for status in Path("/proc").glob("[0-9]*/status"):
-        try:
-            text = status.read_text()
-            command = (status.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-        except OSError:
-            continue
-        if "gunicorn" in command and f":{port}" in command and "PPid" in text:
-            parent = int(text.split("PPid:")[1].split()[0])
-            parent_command = Path(f"/proc/{parent}/cmdline").read_bytes()
-            if b"gunicorn" in parent_command:  # a worker, not the master
-                return int(text.split("VmRSS:")[1].split()[0]) / 1024
-    return 0.0
+async def _sse_round(port: int, pid: int, tournament, count: int, board: int, options) -> dict:
+    """Open ``count`` streams, hold them, read pages meanwhile, enter a result: the figures."""
+    page = f"/tournaments/{tournament.pk}/rounds/1/pairings/"
+    figures: dict = {"count": count}
+    memory0, threads0, _cpu = _process(pid)
+    streams = _Streams(port, f"/live/tournaments/{tournament.pk}/", count)
+    figures["open_s"] = await streams.open(options.at_once)
+    figures["opened"] = len(streams.opened)
+    figures["open_p99_ms"] = _percentiles(streams.opened)[1]
+    await asyncio.sleep(1)
+    memory1, threads1, cpu1 = _process(pid)
+    figures["kb_per_stream"] = (memory1 - memory0) * 1024 / max(1, len(streams.opened))
+    figures["threads"] = threads1 - threads0
+    # Held quietly past a keep-alive: what the open streams cost the server's core.
+    await asyncio.sleep(options.hold)
+    _memory, _threads, cpu2 = _process(pid)
+    figures["idle_cpu"] = (cpu2 - cpu1) / options.hold
+    rate, p50, p99, failed = await _closed_loop(port, page, "", options.seconds, options.clients)
+    figures["pages"] = (rate, p50, p99, failed)
+    _memory, _threads, cpu3 = _process(pid)
+    started = time.monotonic()
+    streams.target = await asyncio.to_thread(_enter_result, tournament, board)
+    try:
+        async with asyncio.timeout(TIMEOUT * 3):
+            await streams.all_seen.wait()
+    except TimeoutError:
+        pass
+    delays = [seen - started for seen in streams.seen.values()]
+    figures["saw"] = len(delays)
+    figures["delay_ms"] = _percentiles(delays)
+    figures["broadcast_cpu_ms"] = (_process(pid)[2] - cpu3) * 1000
+    await streams.close()
+    await asyncio.sleep(5)  # the server notices each client leave and ends its stream
+    figures["threads_after"] = _process(pid)[1] - threads0
+    return figures
+
+
+def server_sent_events(database: Path, tournament, options) -> float:
+    """The spectators one core serves by server-sent events, printed with the figures."""
+    page = f"/tournaments/{tournament.pk}/rounds/1/pairings/"
+    print(
+        f"server-sent events: one uvicorn process (one core), {options.at_once} streams opened "
+        f"at a time, held {options.hold:g} s, a result entered"
+    )
+    with live_server(database) as (port, pid):
+        asyncio.run(_get(port, page))  # computes the cached table
+        rate, p50, p99, failed = asyncio.run(
+            _closed_loop(port, page, "", options.seconds, options.clients)
+        )
+        print(
+            f"the round page with no stream open: {rate:.0f}/s, p50 {p50:.0f} ms, "
+            f"p99 {p99:.0f} ms, {failed} failed"
+        )
+        print(
+            "streams  opened in s  open p99 ms  KB/stream  threads  idle CPU  "
+            "pages/s p50 ms p99 ms failed  saw result  p50 ms  p99 ms  CPU ms  threads after"
+        )
+        served = 0
+        for board, count in enumerate(options.streams, start=1):
+            # A result on another board each time: each one moves the version.
+            f = asyncio.run(_sse_round(port, pid, tournament, count, board, options))
+            page_rate, page_p50, page_p99, page_failed = f["pages"]
+            print(
+                f"{count:7d}  {f['open_s']:10.1f}  {f['open_p99_ms']:11.0f}  "
+                f"{f['kb_per_stream']:9.1f}  {f['threads']:7d}  {f['idle_cpu']:8.0%}  "
+                f"{page_rate:7.0f} {page_p50:6.0f} {page_p99:6.0f} {page_failed:6d}  "
+                f"{f['saw']:5d}/{f['opened']:<5d}  {f['delay_ms'][0]:6.0f}  "
+                f"{f['delay_ms'][1]:6.0f}  {f['broadcast_cpu_ms']:6.0f}  {f['threads_after']:13d}"
+            )
+            # Served: every stream opened and saw the result no later than a poller would
+            # (one period), and pages were still answered.
+            if (
+                f["saw"] == f["opened"] == count
+                and f["delay_ms"][1] <= options.period * 1000
+                and page_failed == 0
+            ):
+                served = count
+    print(f"server-sent events serve at least {served} spectators on one core")
+    return float(served)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -346,7 +470,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--period", type=float, default=5, help="the page's polling period")
     parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument(
+        "--streams",
+        type=lambda text: [int(n) for n in text.split(",")],
+        default=[500, 1000, 2000, 5000],
+        help="numbers of open streams to try, comma-separated",
+    )
+    parser.add_argument("--at-once", type=int, default=100, help="streams opened at a time")
+    parser.add_argument("--hold", type=float, default=16, help="seconds the streams are held")
     options = parser.parse_args(argv if argv is not None else [])
+    _allow_open_files(max(options.streams) + 1000)
+    print(f"load average before: {' '.join(f'{n:.1f}' for n in os.getloadavg())}")
     with tempfile.TemporaryDirectory() as directory:
         database = Path(directory) / "live.sqlite3"
         _setup_django(database)
@@ -354,12 +488,27 @@ def main(argv: list[str] | None = None) -> None:
         per_core_polling = polling(
             database, tournament, options.seconds, options.period, options.clients
         )
-        per_core_streams = server_sent_events(database, tournament)
-        if per_core_streams:
-            ratio = f"{per_core_polling / per_core_streams:.0f}x"
+        print(f"load average: {' '.join(f'{n:.1f}' for n in os.getloadavg())}")
+        per_core_streams = server_sent_events(database, tournament, options)
+        print(f"load average after: {' '.join(f'{n:.1f}' for n in os.getloadavg())}")
+        if per_core_polling:
+            ratio = f"{per_core_streams / per_core_polling:.1f}x"
         else:
-            ratio = "no stream served"
-        print(f"readers per core, polling / server-sent events: {ratio}")
+            ratio = "polling served nobody"
+        print(
+            f"spectators per core: server-sent events {per_core_streams:.0f}, polling "
+            f"{per_core_polling:.0f}: {ratio}"
+        )
+
+
+def _allow_open_files(needed: int) -> None:
+    """Each stream is a socket here and one in the server: raise this process's limit of
+    open files (the server raises its own, ``deploy/arbiter.sh live``)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(needed, hard), hard))
+    if hard != resource.RLIM_INFINITY and hard < needed:
+        print(f"only {hard} open files allowed (ulimit -Hn): fewer streams will open")
 
 
 if __name__ == "__main__":
