@@ -70,6 +70,7 @@ PAGE_TOPICS = {
             "pairings",
             "pairings_pdf",
             "version",
+            "version_events",
         )
     },
     "tournaments:round": "results",

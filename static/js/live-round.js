@@ -166,9 +166,11 @@
 
   function listen() {
     var opened = false;
+    var stream = new EventSource(streamUrl);
+    source = stream;
     box.dataset.via = "stream";
-    source = new EventSource(streamUrl);
-    source.onmessage = function (message) {
+    stream.onmessage = function (message) {
+      if (source !== stream) return;  // closed since (switched off, tab hidden)
       opened = true;
       try {
         wanted = String(JSON.parse(message.data).version);
@@ -180,8 +182,9 @@
       }
       catchUp();
     };
-    source.onerror = function () {
-      if (!opened || source.readyState === EventSource.CLOSED) {
+    stream.onerror = function () {
+      if (source !== stream) return;
+      if (!opened || stream.readyState === EventSource.CLOSED) {
         // Refused, or never opened: ask for the version every few seconds instead.
         stopListening();
         streamUrl = null;
