@@ -17,32 +17,37 @@ file; the clients are asyncio sockets in this process).
   within one polling period (no later than a poller would) and no page request failed.
   Per core: the most served by the one process.
 
-Measured on the shared 2-core machine (load average 3.6 to 4.2 before, 17 after the
-10,000-stream step, other work running):
+Measured on the shared 2-core machine (load average 1.1 to 1.9 through the run; an earlier
+run under a load of 4 and more, before the stream let go of its request's thread, gave
+polling 456 per core and server-sent events 5,000, 11x):
 
-* polling: a poll (version, 304) 365/s against the round page of a 100-player event 149/s
-  (2.5x); 911 spectators polling every 5 s: p99 22 ms; 1,823: none failed but p99 2.0 s;
-  2,734: 2,258 polls failed or late. Polling serves 911 spectators, **456 per core** (at
-  most 911 per core if a p99 of 2 s were accepted), who see a result 2.5 s after it is
-  entered on average (half the period);
-* server-sent events, one process: the round page 101/s with no stream open;
+* polling: a poll (version, 304) 543/s against the round page of a 100-player event 309/s
+  (1.8x); 1,357 spectators polling every 5 s: p99 23 ms; 2,715: p99 383 ms, none failed;
+  4,072: 2,460 polls failed or late. Polling serves 2,715 spectators, **1,358 per core**,
+  who see a result 2.5 s after it is entered on average (half the period);
+* server-sent events, one process: the round page 96/s with no stream open;
 
     streams   KB/stream  idle CPU  pages/s (p99 ms)  saw the result  p50 / p99 ms
-        500       122        1%       79 (350)          500/500        250 / 273
-      1,000        74        2%       79 (316)        1,000/1,000    1,050 / 1,096
-      2,000        74        4%       60 (677)        2,000/2,000      629 / 706
-      5,000        87       15%       35 (1,627)      5,000/5,000      913 / 1,157
-     10,000        66       55%        0 (all failed) 10,000/10,000  7,752 / 10,345
+        500        62        3%       96 (212)          500/500        431 / 447
+      1,000        15        6%       86 (345)        1,000/1,000      956 / 982
+      2,000        16        7%       88 (317)        2,000/2,000      111 / 159
+      5,000        22       16%       96 (272)        5,000/5,000    1,046 / 1,170
+     10,000        10       51%       19 (3,654)     10,000/10,000     554 / 798
 
-  so one process serves **5,000 spectators** (10,000 do not: opening them took 229 s and no
-  page was answered meanwhile). A stream costs about 75-90 KB and one idle thread (Django
-  runs each ASGI request's synchronous middleware in a thread kept for the request), a
-  keep-alive every 15 s, and its share of one query a second per process; a result reaches
-  every stream within the watcher's second plus the writes to each socket (450 ms of CPU for
-  5,000). Streams open at 120-170 a second (each is a Django request).
-* server-sent events / polling: **11x** the spectators per core (5.5x against the lax 911).
+  so one process serves **10,000 spectators**, the most tried (the open-files limit here is
+  20,000 for the server and the clients each): every stream saw the result within the
+  watcher's second, and pages were still answered, if slowly at 10,000. A stream costs
+  15-20 KB (the first rows count the process's own growth), no thread once open, a
+  keep-alive every 15 s (most of the idle CPU: 51% of the core at 10,000) and its share of
+  one query a second per process; the result's broadcast took 610 ms of CPU for 10,000.
+  Streams open at 110-140 a second (each is a Django request); when thousands leave at
+  once, the server briefly runs a thread for each closing request.
+* server-sent events / polling: at least **7.4x** the spectators per core (10,000 against
+  1,358), and a result seen within about a second instead of 2.5 s on average. The round
+  page itself costs more under ASGI (96/s on one core against 309/s on two sync workers):
+  the stream wins by holding a spectator for almost nothing, not by answering faster.
 
-Run: ``python -m bench live``, or ``python -m bench.live --streams 500,1000,2000,5000``.
+Run: ``python -m bench live``, or ``python -m bench.live --streams 500,1000,2000,5000,10000``.
 """
 
 from __future__ import annotations

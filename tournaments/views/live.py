@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import aclosing
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import (
@@ -73,7 +73,28 @@ def _event(version: int) -> str:
     return f'data: {{"version": {version}}}\n\n'
 
 
+def _release_request_thread() -> None:
+    """Let go of the thread Django keeps for this request, for as long as the stream is open.
+
+    Under ASGI, Django runs a request's synchronous middleware in a thread that asgiref
+    keeps for the request until its response has been sent; a stream's response is sent
+    for hours, so each open stream would hold an idle thread (half its memory, and
+    thousands of threads in one process: ``bench/live.py``). The middleware has run when
+    the stream starts; should anything synchronous run later in the request (the
+    response's close), asgiref starts a thread for it again. asgiref offers no call for
+    this: with another asgiref that lacks these attributes, the thread is simply kept."""
+    current = getattr(SyncToAsync, "thread_sensitive_context", None)
+    executors = getattr(SyncToAsync, "context_to_thread_executor", None)
+    context = current.get(None) if current is not None else None
+    if context is None or executors is None:
+        return
+    executor = executors.pop(context, None)
+    if executor is not None:
+        executor.shutdown(wait=False)
+
+
 async def _events(tournament: Tournament) -> AsyncIterator[str]:
+    _release_request_thread()
     yield f"retry: {RETRY_MILLISECONDS}\n{_event(tournament.version)}"
     changes = watch().changes(tournament.pk, tournament.version, KEEP_ALIVE_SECONDS)
     # Closed with the stream (the client left): the watcher leaves at once.
