@@ -128,8 +128,9 @@ def _enter_result(tournament, board: int) -> int:
 
 
 @contextmanager
-def web(database: Path) -> Iterator[int]:
-    """gunicorn as production starts it (``deploy/arbiter.sh web``), on a free port."""
+def _deployed(role: str, database: Path, settings: dict[str, str]) -> Iterator[tuple[int, int]]:
+    """``deploy/arbiter.sh <role>`` as production starts it, on a free port (``settings``
+    name it with ``{port}``): its port and process id."""
     port = _free_port()
     env = {
         **os.environ,
@@ -137,12 +138,11 @@ def web(database: Path) -> Iterator[int]:
         "DATABASE_URL": f"sqlite:///{database}",
         "DJANGO_SETTINGS_MODULE": "arbiter.settings",
         "DEBUG": "0",
-        "WEB_BIND": f"127.0.0.1:{port}",
-        "WEB_WORKERS": str(WORKERS),
         "LOG_LEVEL": "WARNING",
+        **{name: value.format(port=port) for name, value in settings.items()},
     }
     process = subprocess.Popen(
-        [str(ROOT / "deploy" / "arbiter.sh"), "web"],
+        [str(ROOT / "deploy" / "arbiter.sh"), role],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -152,13 +152,22 @@ def web(database: Path) -> Iterator[int]:
         deadline = time.monotonic() + 60
         while asyncio.run(_get(port, "/health/"))[0] == 0:
             if time.monotonic() > deadline:
-                raise SystemExit("gunicorn did not start")
+                raise SystemExit(f"deploy/arbiter.sh {role} did not start")
             time.sleep(0.3)
-        yield port
+        yield port, process.pid
     finally:
-        # SIGINT: gunicorn's quick shutdown; a graceful one waits for the open streams.
+        # SIGINT: gunicorn's quick shutdown (a graceful one waits for open streams); uvicorn
+        # stops on either.
         os.killpg(process.pid, signal.SIGINT)
         process.wait()
+
+
+@contextmanager
+def web(database: Path) -> Iterator[int]:
+    """gunicorn as production starts it (``deploy/arbiter.sh web``), on a free port."""
+    settings = {"WEB_BIND": "127.0.0.1:{port}", "WEB_WORKERS": str(WORKERS)}
+    with _deployed("web", database, settings) as (port, _pid):
+        yield port
 
 
 async def _get(port: int, path: str, etag: str = "") -> tuple[int, str, float]:
@@ -359,34 +368,8 @@ def _process(pid: int) -> tuple[float, int, float]:
 def live_server(database: Path) -> Iterator[tuple[int, int]]:
     """One uvicorn process as production starts it (``deploy/arbiter.sh live``): its port
     and process id."""
-    port = _free_port()
-    env = {
-        **os.environ,
-        "PYTHON": sys.executable,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DJANGO_SETTINGS_MODULE": "arbiter.settings",
-        "DEBUG": "0",
-        "LIVE_BIND": f"127.0.0.1:{port}",
-        "LIVE_WORKERS": "1",
-        "LOG_LEVEL": "WARNING",
-    }
-    process = subprocess.Popen(
-        [str(ROOT / "deploy" / "arbiter.sh"), "live"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while asyncio.run(_get(port, "/health/"))[0] == 0:
-            if time.monotonic() > deadline:
-                raise SystemExit("uvicorn did not start")
-            time.sleep(0.3)
-        yield port, process.pid
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait()
+    with _deployed("live", database, {"LIVE_BIND": "127.0.0.1:{port}", "LIVE_WORKERS": "1"}) as run:
+        yield run
 
 
 async def _sse_round(port: int, pid: int, tournament, count: int, board: int, options) -> dict:
