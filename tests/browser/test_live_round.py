@@ -22,9 +22,9 @@ from django.db import connections
 from playwright.sync_api import expect
 
 from tests.factories import UserFactory
+from tests.tournaments.views.test_live import live_event
 from tournaments.api.tokens import create_api_token
 from tournaments.models import Tournament
-from tournaments.services import create_tournament, generate_round_robin_round, publish_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,14 +32,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def event() -> tuple[Tournament, str]:
     chief = UserFactory(username="chief")
-    tournament = create_tournament(
-        name="Live open", system="round_robin", number_of_rounds=3, user=chief
-    )
-    for rank, name in enumerate(["Alyx", "Bruno", "Charline", "David"], start=1):
-        tournament.players.create(name=name, start_rank=rank, rating_standard=2300 - rank)
-    publish_round(generate_round_robin_round(tournament, user=chief), user=chief)
-    Tournament.objects.filter(pk=tournament.pk).update(public=True)
-    tournament.refresh_from_db()
+    tournament = live_event(chief)
     key = create_api_token(tournament, name="board feed", scope="results", user=chief)[1]
     return tournament, key
 

@@ -25,7 +25,9 @@ def chief() -> Any:
     return UserFactory(username="chief")
 
 
-def _event(chief: Any, *, public: bool = True) -> Tournament:
+def live_event(chief: Any, *, public: bool = True) -> Tournament:
+    """A four-player round robin (public unless told) with its first round published: the
+    event of every test of the live view."""
     tournament = create_tournament(
         name="Live round robin", system="round_robin", number_of_rounds=3, user=chief
     )
@@ -39,7 +41,7 @@ def _event(chief: Any, *, public: bool = True) -> Tournament:
 
 @pytest.fixture
 def event(chief: Any) -> Tournament:
-    return _event(chief)
+    return live_event(chief)
 
 
 def _url(event: Tournament) -> str:
@@ -110,7 +112,7 @@ def test_an_arbiter_gets_a_private_reply(event: Tournament, chief: Any) -> None:
 
 
 def test_a_private_tournament_s_version_is_not_shown_to_strangers(chief: Any) -> None:
-    event = _event(chief, public=False)
+    event = live_event(chief, public=False)
     anonymous = Client().get(_url(event))
     assert anonymous.status_code == 302
     assert anonymous["Location"].startswith(reverse("login"))

@@ -15,7 +15,7 @@ from django.test import AsyncClient, Client
 from django.urls import reverse
 
 from tests.factories import UserFactory
-from tests.tournaments.views.test_live import _event, _put_result
+from tests.tournaments.views.test_live import _put_result, live_event
 from tournaments.models import Tournament
 
 # Real commits: the version is bumped when a write commits (tournaments.versions).
@@ -32,7 +32,7 @@ def chief() -> Any:
 
 @pytest.fixture
 def event(chief: Any) -> Tournament:
-    return _event(chief)
+    return live_event(chief)
 
 
 def _url(event: Tournament) -> str:
@@ -115,7 +115,7 @@ def test_the_stream_ends_when_its_tournament_is_deleted(event: Tournament) -> No
 
 
 def test_a_private_tournament_s_stream_is_refused_like_its_version(chief: Any) -> None:
-    event = _event(chief, public=False)
+    event = live_event(chief, public=False)
     poll = reverse("tournaments:version", args=[event.pk])
     stranger = UserFactory(username="stranger")
 
@@ -152,7 +152,7 @@ def test_an_unknown_tournament_s_stream_is_404_for_a_logged_in_user(chief: Any) 
     async def _first_public() -> Tournament:
         return await Tournament.objects.aget(public=True)
 
-    _event(chief)
+    live_event(chief)
     _run(scenario)
 
 
