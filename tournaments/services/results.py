@@ -179,7 +179,10 @@ def _update_round_status(pairing: Pairing) -> None:
         round_.status = status
         round_.save(update_fields=["status"])
     if transaction.get_connection().features.has_select_for_update:
-        transaction.on_commit(partial(_settle_round_status, round_.pk, round_.tournament_id))
+        # Robust: the result is stored by then; a failure here is logged, not an error page
+        # for a result that was saved (the next write of the round settles it again).
+        settle = partial(_settle_round_status, round_.pk, round_.tournament_id)
+        transaction.on_commit(settle, robust=True)
 
 
 def _recompute_round_status(round_id: int) -> int:
