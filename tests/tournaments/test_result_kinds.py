@@ -12,7 +12,7 @@ import pytest
 from tests.factories import PlayerFactory, TournamentFactory
 from tournaments.models import ByeKind, Round
 from tournaments.scoring.standings import StandingsNotFinalError
-from tournaments.selectors import tournament_standings
+from tournaments.selectors import sheet_and_standings, tournament_standings
 from tournaments.services import adjourn_game, record_result
 from tournaments.services.rounds import store_round
 from tournaments.services.trf_exchange import export_trf
@@ -32,10 +32,12 @@ GAMES = [
     ("0-0", False, 0, 0, "0", "0"),
     ("1-0", True, 1, 0, "W", "L"),
 ]
-# FIDE checklist F36: one player scores ½, the other 0.
+# FIDE checklist F36: one player scores ½, the other 0; in a game of less than one move too.
 HALF_ZERO = [
     ("1/2-0", False, HALF, 0, "=", "0"),
     ("0-1/2", False, 0, HALF, "0", "="),
+    ("1/2-0", True, HALF, 0, "D", "L"),
+    ("0-1/2", True, 0, HALF, "L", "D"),
 ]
 BYES = [
     (ByeKind.PAIRING_ALLOCATED, 1, "U"),
@@ -103,8 +105,12 @@ def test_trf_codes_of_every_result_and_bye(event):
 
 def test_points_of_half_zero_results():
     tournament, pairs, byes = build(HALF_ZERO)
+    expected = expected_points(pairs, byes, HALF_ZERO)
     rows = tournament_standings(tournament, tiebreaks=[]).by_start_rank()
-    assert {r: row.points for r, row in rows.items()} == expected_points(pairs, byes, HALF_ZERO)
+    assert {r: row.points for r, row in rows.items()} == expected
+    # The sheet, which crosstables and reports print, takes them too.
+    rows = sheet_and_standings(tournament, tiebreaks=["BH"])[1].by_start_rank()
+    assert {r: row.points for r, row in rows.items()} == expected
 
 
 def test_trf_codes_of_half_zero_results():

@@ -32,14 +32,15 @@ _NO_OPPONENT = frozenset(
 # What the opponent's line may say for each outcome; LOSS–LOSS is 10.17 (both lose 0–0),
 # a double forfeit is FORFEIT_LOSS on both lines.
 # A loss may face a loss (both lose, 10.17) or a draw: the arbiter's ½-0 and 0-½ (one player
-# penalised, the other not awarded the win) are legal results (FIDE checklist F36).
+# penalised, the other not awarded the win) are legal results (FIDE checklist F36), in a
+# game of less than one move as in any other.
 _MATCHING = {
     Outcome.WIN: {Outcome.LOSS},
     Outcome.LOSS: {Outcome.WIN, Outcome.LOSS, Outcome.DRAW},
     Outcome.DRAW: {Outcome.DRAW, Outcome.LOSS},
     Outcome.UNRATED_WIN: {Outcome.UNRATED_LOSS},
-    Outcome.UNRATED_LOSS: {Outcome.UNRATED_WIN, Outcome.UNRATED_LOSS},
-    Outcome.UNRATED_DRAW: {Outcome.UNRATED_DRAW},
+    Outcome.UNRATED_LOSS: {Outcome.UNRATED_WIN, Outcome.UNRATED_LOSS, Outcome.UNRATED_DRAW},
+    Outcome.UNRATED_DRAW: {Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS},
     Outcome.ADJOURNED: {Outcome.ADJOURNED},
     Outcome.FORFEIT_WIN: {Outcome.FORFEIT_LOSS},
     Outcome.FORFEIT_LOSS: {Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS},
