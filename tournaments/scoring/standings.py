@@ -61,7 +61,7 @@ class TieBreakValue(NamedTuple):
         return display(self.spec, self.value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Standing:
     """One line of the standings."""
 
@@ -76,6 +76,25 @@ class Standing:
     """The last round of a player who left the event (withdrawn or expelled)."""
     excluded: Exclusion | None = None
     """Set for a player listed without a place (``rank`` and ``rank_to`` are then 0)."""
+
+    def __init__(
+        self,
+        rank: int,
+        rank_to: int,
+        start_rank: int,
+        name: str,
+        points: Fraction,
+        tiebreaks: tuple[TieBreakValue, ...],
+        withdrawn_after: int | None = None,
+        excluded: Exclusion | None = None,
+    ) -> None:
+        # As RoundEntry's: the generated constructor sets each field through
+        # object.__setattr__, and the standings of a large event make a line per player on
+        # every read. Assigning a field still raises.
+        fields = self.__dict__
+        fields["rank"], fields["rank_to"], fields["start_rank"] = rank, rank_to, start_rank
+        fields["name"], fields["points"], fields["tiebreaks"] = name, points, tiebreaks
+        fields["withdrawn_after"], fields["excluded"] = withdrawn_after, excluded
 
     @property
     def ranked(self) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class RatingSource(enum.StrEnum):
@@ -48,9 +48,9 @@ DEFAULT_SEQUENCES: dict[str, tuple[RatingSource, ...]] = {
 }
 
 
-@dataclass(frozen=True)
-class OfficialRatings:
-    """What the lists say of one player (``None``: not rated on that list)."""
+class OfficialRatings(NamedTuple):
+    """What the lists say of one player (``None``: not rated on that list). A tuple: the
+    standings rate every player of the event on every read."""
 
     standard: int | None = None
     rapid: int | None = None
@@ -58,8 +58,7 @@ class OfficialRatings:
     national: int | None = None
 
 
-@dataclass(frozen=True)
-class TournamentRating:
+class TournamentRating(NamedTuple):
     """The rating chosen, and the list it came from: a :class:`RatingSource` value,
     ``"national"`` or ``"other"`` (``None`` with no rating)."""
 
@@ -73,6 +72,17 @@ def sequence_for(rate_of_play: str, chosen: Sequence[str] = ()) -> tuple[RatingS
     if not chosen:
         return DEFAULT_SEQUENCES[rate_of_play]
     return tuple(RatingSource(source) for source in chosen)
+
+
+def single_list(sequence: Sequence[RatingSource], method: RatingMethod) -> RatingSource | None:
+    """The one list a tournament rating is read from when the rule reads no other (the FIDE
+    method with one list, not an effective rating: a standard event's default), else
+    ``None``. A player's tournament rating is then that list's rating: a thousand players
+    are rated without applying the rule to each."""
+    plain = (RatingSource.STANDARD, RatingSource.RAPID, RatingSource.BLITZ)
+    if method is RatingMethod.FIDE and len(sequence) == 1 and sequence[0] in plain:
+        return sequence[0]
+    return None
 
 
 def fide_rating(official: OfficialRatings, sequence: Sequence[RatingSource]) -> TournamentRating:
@@ -93,7 +103,7 @@ def _from_source(official: OfficialRatings, source: RatingSource) -> tuple[int |
         if official.blitz:
             return official.blitz, RatingSource.BLITZ.value
         return official.standard, RatingSource.STANDARD.value
-    return getattr(official, source.value), source.value
+    return getattr(official, source), source.value  # a StrEnum: the name of its field
 
 
 def tournament_rating(
@@ -105,10 +115,10 @@ def tournament_rating(
 ) -> TournamentRating:
     """The player's tournament rating under ``method`` (record 172's codes)."""
     fide = fide_rating(official, sequence)
-    national = TournamentRating(official.national, "national" if official.national else None)
-    none = TournamentRating(None, None)
     if method is RatingMethod.FIDE:
         return fide
+    national = TournamentRating(official.national, "national" if official.national else None)
+    none = TournamentRating(None, None)
     if method is RatingMethod.NRO:
         return national
     if method is RatingMethod.FIDON:
