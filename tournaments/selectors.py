@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from operator import attrgetter
+from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -36,7 +37,12 @@ from tournaments.models import (
     TournamentLog,
     WithdrawalRule,
 )
-from tournaments.models.player import RATING_FIELDS, birth_text, tournament_rater
+from tournaments.models.player import (
+    RATING_FIELDS,
+    birth_text,
+    tournament_rater,
+    tournament_rating_field,
+)
 from tournaments.pairing import PairingState
 from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.scoring.lots import break_remaining_ties
@@ -58,7 +64,7 @@ from tournaments.scoring.standings import (
     compute_standings,
     early_withdrawals,
 )
-from tournaments.scoring.tiebreaks import TieBreakSettings
+from tournaments.scoring.tiebreaks import TieBreakSettings, TieBreakSpec, parse_tiebreaks
 from tournaments.scoring.tournament_rating import OfficialRatings
 
 
@@ -80,14 +86,18 @@ SHEET_COLUMNS = (
 """What the standings sheet reads of each board, and nothing more."""
 
 
+def _boards(tournament: Tournament, after_round: int | None) -> QuerySet[Pairing]:
+    boards = Pairing.objects.filter(round__tournament=tournament)
+    if after_round is not None:
+        boards = boards.filter(round__number__lte=after_round)
+    return boards
+
+
 def _entries(
     tournament: Tournament, after_round: int | None
 ) -> tuple[dict[int, list[RoundEntry]], int]:
     """Every player's round entries by player id, and the last round with boards."""
-    boards = Pairing.objects.filter(round__tournament=tournament)
-    if after_round is not None:
-        boards = boards.filter(round__number__lte=after_round)
-    rows = boards.values_list(*SHEET_COLUMNS)
+    rows = _boards(tournament, after_round).values_list(*SHEET_COLUMNS)
     entries: dict[int, list[RoundEntry]] = defaultdict(list)
     # A board's outcomes depend on its result and flag alone: worked out once per kind.
     outcomes = _CachedOutcomes()
@@ -408,11 +418,17 @@ def tournament_standings(
     tiebreaks: Sequence[str] | None = None,
     final: bool = False,
 ) -> Standings:
-    """Standings by points and the event's tie-breaks (or ``tiebreaks``), three queries
-    (three with ``final``); see :func:`sheet_and_standings`."""
-    return sheet_and_standings(
-        tournament, after_round=after_round, tiebreaks=tiebreaks, final=final
-    )[1]
+    """Standings by points and the event's tie-breaks (or ``tiebreaks``), as
+    :func:`sheet_and_standings` computes them; without the sheet, a Swiss's usual
+    tie-breaks are computed in columns (:mod:`tournaments.scoring.columns`), in two
+    queries (three with ``final``)."""
+    if final:
+        _refuse_missing_results(tournament, after_round)
+    specs = parse_tiebreaks(tournament.tiebreaks if tiebreaks is None else tiebreaks)
+    standings = _columnar_standings(tournament, after_round, specs, final)
+    if standings is None:
+        return _standings_on_sheet(tournament, after_round, specs, final)[1]
+    return break_remaining_ties(standings, order=tournament.tie_order, seed=tournament.lots_seed)
 
 
 def sheet_and_standings(
@@ -432,28 +448,140 @@ def sheet_and_standings(
     is missing (FIDE checklist G42).
     """
     if final:
-        missing = missing_results(tournament, after_round)
-        if missing:
-            boards = ", ".join(f"round {r} board {b}" for r, b in missing)
-            raise StandingsNotFinalError(
-                f"the standings cannot be final while results are missing: {boards}"
-            )
+        _refuse_missing_results(tournament, after_round)
+    specs = parse_tiebreaks(tournament.tiebreaks if tiebreaks is None else tiebreaks)
+    return _standings_on_sheet(tournament, after_round, specs, final)
+
+
+def _refuse_missing_results(tournament: Tournament, after_round: int | None) -> None:
+    missing = missing_results(tournament, after_round)
+    if missing:
+        boards = ", ".join(f"round {r} board {b}" for r, b in missing)
+        raise StandingsNotFinalError(
+            f"the standings cannot be final while results are missing: {boards}"
+        )
+
+
+def _tiebreak_settings(tournament: Tournament) -> TieBreakSettings:
+    return TieBreakSettings(
+        unrated_rating=tournament.unrated_rating,
+        unrated_left_out=tournament.unrated_left_out,
+        per_round_ratings=tournament.round_ratings_in_tiebreaks,
+        round_robin=tournament.is_round_robin,
+    )
+
+
+def _standings_on_sheet(
+    tournament: Tournament, after_round: int | None, specs: Sequence[TieBreakSpec], final: bool
+) -> tuple[TournamentSheet, Standings]:
     sheet, expelled = _sheet_and_expelled(tournament, after_round)
     standings = compute_standings(
         sheet,
-        tournament.tiebreaks if tiebreaks is None else tiebreaks,
-        settings=TieBreakSettings(
-            unrated_rating=tournament.unrated_rating,
-            unrated_left_out=tournament.unrated_left_out,
-            per_round_ratings=tournament.round_ratings_in_tiebreaks,
-            round_robin=tournament.is_round_robin,
-        ),
+        specs,
+        settings=_tiebreak_settings(tournament),
         final=final,
         excluded=standings_exclusions(tournament, sheet, expelled),
     )
     # The arbiter's order and the drawing of lots come after every tie-break (checklist I47).
     return sheet, break_remaining_ties(
         standings, order=tournament.tie_order, seed=tournament.lots_seed
+    )
+
+
+STANDINGS_BOARD_COLUMNS = (
+    "round__number",
+    "white__start_rank",
+    "black__start_rank",
+    "bye",
+    "result",
+    "unrated",
+)
+"""What the standings computed in columns read of each board."""
+
+_STANDINGS_PLAYER_COLUMNS = ("start_rank", "name", "status", "withdrawn_after_round")
+"""What the standings computed in columns read of each player, besides his ratings."""
+_TOURNAMENT_RATING_COLUMNS = tuple(f"rating_{name}" for name in (*OfficialRatings._fields, "other"))
+"""The fields a tournament rating is made from: the official ratings, and the "other"."""
+
+
+def _columns_of(rows: Iterable[tuple[Any, ...]], width: int) -> list[tuple[Any, ...]]:
+    """Rows as columns (``width`` empty ones when there is no row)."""
+    return list(zip(*rows, strict=True)) or [()] * width
+
+
+def _rating_columns(tournament: Tournament) -> tuple[str, ...]:
+    """The player's fields his tournament rating is read from: one when the tournament's rule
+    reads one list alone, and then the rating is that field's (no rule applied per player)."""
+    field = tournament_rating_field(tournament)
+    return _TOURNAMENT_RATING_COLUMNS if field is None else (field,)
+
+
+def _tournament_ratings(tournament: Tournament, ratings: Sequence[Sequence[Any]]) -> list[int]:
+    """Each player's tournament rating (0: unrated) from his :func:`_rating_columns`."""
+    if len(ratings) == 1:
+        return [rating or 0 for rating in ratings[0]]
+    rate = tournament_rater(tournament)
+    return [
+        rate(OfficialRatings(*official), other).rating or 0
+        for *official, other in zip(*ratings, strict=True)
+    ]
+
+
+def _columnar_standings(
+    tournament: Tournament, after_round: int | None, specs: Sequence[TieBreakSpec], final: bool
+) -> Standings | None:
+    """The standings computed in columns, or ``None`` when they are computed on the sheet
+    (tie-breaks or settings outside the columns' scope, or a sheet the sheet's checks must
+    name the fault of)."""
+    # numpy is imported on the first standings read, not by every process that starts
+    # Django: a management command's start-up is part of its time.
+    from tournaments.scoring import columns
+
+    settings = _tiebreak_settings(tournament)
+    points = tournament.point_system()
+    if not columns.covers(specs, settings):
+        return None
+    rows = _boards(tournament, after_round).values_list(*STANDINGS_BOARD_COLUMNS)
+    numbers, whites, blacks, byes, results, unrated = _columns_of(
+        rows, len(STANDINGS_BOARD_COLUMNS)
+    )
+    # A board's outcomes depend on its bye, result and flag alone: decoded once per kind.
+    kinds = {key: kind for kind, key in enumerate(set(zip(byes, results, unrated, strict=True)))}
+    outcomes = [
+        (ByeKind(bye).outcome, None) if bye else Result(result).outcomes(unrated=flag)
+        for bye, result, flag in kinds
+    ]
+    boards = columns.Boards(
+        numbers,
+        whites,
+        blacks,
+        list(map(kinds.__getitem__, zip(byes, results, unrated, strict=True))),
+        outcomes,
+    )
+    numbered = Player.objects.filter(tournament=tournament, start_rank__isnull=False)
+    rating_columns = _rating_columns(tournament)
+    player_rows = numbered.values_list(*_STANDINGS_PLAYER_COLUMNS, *rating_columns)
+    ranks, names, statuses, withdrawn_after, *ratings = _columns_of(
+        player_rows, len(_STANDINGS_PLAYER_COLUMNS) + len(rating_columns)
+    )
+    players = columns.Players(
+        ranks, names, _tournament_ratings(tournament, ratings), withdrawn_after
+    )
+    expelled = [
+        rank
+        for rank, status in zip(ranks, statuses, strict=True)
+        if status == Player.Status.EXPELLED
+    ]
+    return columns.columnar_standings(
+        players,
+        boards,
+        rounds=after_round if after_round is not None else max(numbers, default=0),
+        points=points,
+        specs=specs,
+        settings=settings,
+        start_date=tournament.start_date,
+        excluded=dict.fromkeys(expelled, Exclusion.EXPELLED),
+        final=final,
     )
 
 

@@ -14,6 +14,7 @@ from tournaments.scoring.tournament_rating import (
     OfficialRatings,
     TournamentRating,
     sequence_for,
+    single_list,
     tournament_rating,
 )
 from tournaments.scoring.tournament_rating import RatingMethod as ScoringRatingMethod
@@ -182,6 +183,14 @@ def tournament_rater(
         return tournament_rating(official, sequence=sequence, method=method, other=other)
 
     return rate
+
+
+def tournament_rating_field(tournament: Tournament) -> str | None:
+    """The player's field that is his tournament rating, when the tournament's rule reads
+    one list alone (:func:`~tournaments.scoring.tournament_rating.single_list`)."""
+    sequence = sequence_for(tournament.rating_type, tournament.rating_sequence)
+    source = single_list(sequence, ScoringRatingMethod(tournament.rating_method))
+    return None if source is None else f"rating_{source.value}"
 
 
 RATING_FIELDS = {

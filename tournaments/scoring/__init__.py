@@ -1,6 +1,6 @@
 """Scores, tie-breaks, standings and ratings as pure functions.
 
-Framework-free: the standard library only, never Django.
+Framework-free: the standard library (and numpy for the standings in columns), never Django.
 
 Public API::
 
@@ -16,6 +16,9 @@ Public API::
         -> Standings(rows=(Standing(rank, rank_to, place, points, tiebreaks,
                                     withdrawn_after, excluded), ...))      # unranked rows last
     standings.early_withdrawals(sheet, games_each=n) -> frozenset[start_rank]  # C.05, < 50%
+    columns.columnar_standings(Players(...), Boards(...), rounds=..., points=..., specs=...,
+                               settings=..., start_date=..., excluded=...)
+        -> Standings | None       # a Swiss's usual tie-breaks without the sheet; None: use it
     ratings.fide_k_factor(...), fide_rating_changes(sheet, k_factors), performance_rating(games)
     ratings.online_rating_changes(rating, opponent_rating, score, table)
     fide_tables.dp_for_score(score, games), expected_score(rating, opponent, cap=None)

@@ -286,7 +286,7 @@ class TieBreakCalculator:
         self.round_robin = (
             settings.round_robin
             if settings.round_robin is not None
-            else _looks_like_round_robin(len(self.players), self.rounds)
+            else looks_like_round_robin(len(self.players), self.rounds)
         )
         self.win = sheet.points.win
         self.draw = sheet.points.draw
@@ -520,7 +520,7 @@ class TieBreakCalculator:
         result: dict[int, Value] = {}
         for player in self.players:
             contributions = self._contributions(player, spec, adjusted)
-            total = _total_after_cut(contributions, spec.cut_low, spec.cut_high)
+            total = total_after_cut(contributions, spec.cut_low, spec.cut_high)
             result[player] = self._fraction(total, unit)
         return result
 
@@ -636,7 +636,7 @@ class TieBreakCalculator:
 # ---- helpers --------------------------------------------------------------------------------
 
 
-def _looks_like_round_robin(players: int, rounds: int) -> bool:
+def looks_like_round_robin(players: int, rounds: int) -> bool:
     if players < 2 or rounds < 1:
         return False
     return rounds in (players - 1, players) or rounds in (2 * (players - 1), 2 * players)
@@ -654,7 +654,7 @@ _HALF_POINTS: Final = {
 in half points."""
 
 
-def _total_after_cut(contributions: list[_Contribution], low: int, high: int) -> int:
+def total_after_cut(contributions: list[_Contribution], low: int, high: int) -> int:
     """The sum of the values :func:`_cut` keeps. Without a voluntary unplayed round among
     them (most players), the cut is the lowest and highest scores: one sort, no search."""
     if not (low or high):
