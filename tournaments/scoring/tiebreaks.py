@@ -234,13 +234,23 @@ def parse_tiebreaks(texts: Iterable[str | TieBreakSpec]) -> tuple[TieBreakSpec, 
 
 
 def display(spec: TieBreakSpec, value: Value) -> str:
-    """The value as printed in standings: at least the tie-break's decimals, exact if it can."""
+    """The value as printed in standings: at least the tie-break's decimals, exact if it can
+    be in four, else rounded half up to four."""
     if value is None:
         return "-"
+    # In whole numbers (a standings read prints thousands of values; Fraction arithmetic
+    # costs several times more): the value in units of the last decimal shown.
+    numerator, denominator = value.numerator, value.denominator
     decimals = spec.definition.decimals
-    while decimals < 4 and (value * 10**decimals).denominator != 1:
+    while decimals < 4 and (10**decimals) % denominator:
         decimals += 1
-    return f"{round_half_up(value * 10**decimals) / 10**decimals:.{decimals}f}"
+    units, remainder = divmod(abs(numerator) * 10**decimals, denominator)
+    units += 2 * remainder >= denominator
+    sign = "-" if numerator < 0 and units else ""
+    if not decimals:
+        return f"{sign}{units}"
+    whole, fraction = divmod(units, 10**decimals)
+    return f"{sign}{whole}.{fraction:0{decimals}d}"
 
 
 class _Round(NamedTuple):

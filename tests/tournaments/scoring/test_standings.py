@@ -12,7 +12,13 @@ import pytest
 from tests.tournaments.scoring.tiebreak_data import document, sheet
 from tournaments.scoring.sheet import Outcome, RoundEntry, TournamentSheet
 from tournaments.scoring.standings import StandingsNotFinalError, compute_standings
-from tournaments.scoring.tiebreaks import Regulations, TieBreakError, TieBreakSettings
+from tournaments.scoring.tiebreaks import (
+    Regulations,
+    TieBreakError,
+    TieBreakSettings,
+    display,
+    parse_tiebreak,
+)
 
 
 def test_players_no_tiebreak_separates_share_a_place_range() -> None:
@@ -120,3 +126,25 @@ def test_the_scoring_package_imports_without_django() -> None:
     code = "import tournaments.scoring.standings, tournaments.scoring.ratings, sys; "
     code += "assert not any(m.split('.')[0] in ('django', 'rest_framework') for m in sys.modules)"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize(
+    ("code", "value", "shown"),
+    [
+        ("BH", Fraction(23, 2), "11.5"),  # one decimal at least
+        ("BH", Fraction(12), "12.0"),
+        ("SB", Fraction(39, 4), "9.75"),  # two at least
+        ("SB", Fraction(1, 8), "0.125"),  # more when the value needs them
+        ("AOB", Fraction(1338, 100), "13.38"),
+        ("ARO", Fraction(1234), "1234"),  # none
+        ("BH", Fraction(1, 3), "0.3333"),  # four at most, rounded half up
+        ("BH", Fraction(2, 3), "0.6667"),
+        ("BH", Fraction(1, 20000), "0.0001"),  # 0.00005 rounds up
+        ("EXT", Fraction(-5, 2), "-2.5"),
+        ("EXT", Fraction(-1, 30000), "0.0000"),  # rounds to nothing: no minus sign
+    ],
+)
+def test_a_value_is_displayed_exact_in_four_decimals_else_rounded_half_up(
+    code: str, value: Fraction, shown: str
+) -> None:
+    assert display(parse_tiebreak(code), value) == shown
