@@ -7,7 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 from tournaments.scoring.sheet import Outcome, PlayerSheet, TournamentSheet
-from tournaments.scoring.standings import Standings, format_points
+from tournaments.scoring.standings import Standings, TieBreakValue, format_points
+from tournaments.scoring.tiebreaks import Value
 
 # A round without a game that the Dutch rules count as a downfloat (C.04.3 A.4).
 _FLOAT_DOWN_WITHOUT_GAME = frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN})
@@ -66,10 +67,26 @@ def _played(code: str) -> bool:
 
 
 def standings_data(standings: Standings, after_round: int) -> dict[str, Any]:
+    names = [spec.name for spec in standings.tiebreaks]
+    # A thousand players share a few hundred values of each tie-break, and printing one
+    # (exact decimals, rounded half up) costs Fraction arithmetic: each is shown once.
+    shown: dict[tuple[int, Value], dict[str, Any]] = {}
+
+    def show(index: int, value: TieBreakValue) -> dict[str, Any]:
+        key = (index, value.value)
+        found = shown.get(key)
+        if found is None:
+            found = shown[key] = {
+                "name": names[index],
+                "value": None if value.value is None else str(value.value),
+                "display": value.display,
+            }
+        return found
+
     return {
         "after_round": after_round,
         "final": standings.final,
-        "tiebreaks": [spec.name for spec in standings.tiebreaks],
+        "tiebreaks": names,
         "pending": [list(game) for game in standings.pending],
         "rows": [
             {
@@ -79,14 +96,7 @@ def standings_data(standings: Standings, after_round: int) -> dict[str, Any]:
                 "start_rank": row.start_rank,
                 "name": row.name,
                 "points": row.points_display,
-                "tiebreaks": [
-                    {
-                        "name": value.spec.name,
-                        "value": None if value.value is None else str(value.value),
-                        "display": value.display,
-                    }
-                    for value in row.tiebreaks
-                ],
+                "tiebreaks": [show(index, value) for index, value in enumerate(row.tiebreaks)],
             }
             for row in standings.rows
         ],
