@@ -14,14 +14,17 @@ baseline measured in the same run):
   files of at most 5,000 games (the upload limit) all at once, with 1 and 2 Celery
   workers, the 1-worker time the baseline.
 
-Measured on a shared 2-core machine under a load average of 8 to 12 (other work running:
-absolute figures are low, the ratios are what counts), 8 clients, 5 s each:
+Measured on a shared 2-core machine, 8 clients, 5 s each (load average 1 to 2.6):
 
-* standings reads, cached / uncached: 6.9 / 0.7 req/s with 1 web process (p50 1.0 s /
-  8.3 s), 7.2 / 0.7 with 2, 10.3 / 1.0 with 4: about 10x; a small GET in the same runs
-  15-24 req/s, so a cached standings read of 1,000 players costs 2.5x a small GET;
-* result writes: 20.1 /s with 1 process (p50 419 ms), 20.6 with 2, 5.4 with 4 (the
-  round's lock serialises the writes of one round; four processes on two busy cores);
+* standings reads, cached / uncached: 99.1 / 13.9 req/s with 1 web process (p50 77 ms /
+  588 ms), 164.2 / 26.3 with 2, 153.0 / 24.8 with 4: 6-7x; a small GET in the same runs
+  105-161 req/s, so a cached standings read of 1,000 players costs as much as a small GET.
+  Uncached, before the standings were computed in columns: 3.8 / 9.0 / 8.5 req/s;
+* result writes: 80.0 /s with 1 process (p50 97 ms), 125.1 with 2, 124.8 with 4 (the
+  round's lock serialises the writes of one round);
+
+Measured earlier under a load average of 8 to 12 (other work running):
+
 * with 10 / 100 / 1,000 events in the database (load average 6 to 8), the CPU per request
   (web process and PostgreSQL): small GET 7.8 / 8.1 / 9.5 ms, cached standings 8.1 / 8.8 /
   10.3, uncached 36.3 / 36.7 / 39.6, result PUT 8.9 / 10.9 / 10.0: 1.09x to 1.26x from 10
