@@ -25,12 +25,13 @@ Measured on a shared 2-core machine, 8 clients, 5 s each (load average 1 to 2.6)
 
 Measured earlier under a load average of 8 to 12 (other work running):
 
-* with 10 / 100 / 1,000 events in the database (load average 6 to 8), the CPU per request
-  (web process and PostgreSQL): small GET 7.8 / 8.1 / 9.5 ms, cached standings 8.1 / 8.8 /
-  10.3, uncached 36.3 / 36.7 / 39.6, result PUT 8.9 / 10.9 / 10.0: 1.09x to 1.26x from 10
-  to 1,000 events (most likely deeper indexes and a colder cache; every query is by
-  tournament); the rates (cached standings 41.0 / 37.4 / 28.6 req/s, PUTs 32.5 / 27.3 /
-  33.5) swing with the other work more than with the size;
+* with 10 / 100 / 1,000 events in the database (load average 6 to 8, before the standings
+  were computed in columns), the CPU per request (web process and PostgreSQL): small GET
+  7.8 / 8.1 / 9.5 ms, cached standings 8.1 / 8.8 / 10.3, uncached 36.3 / 36.7 / 39.6,
+  result PUT 8.9 / 10.9 / 10.0: 1.09x to 1.26x from 10 to 1,000 events; measured again
+  with the columns (load average 1 to 2.6): small GET 11.0 / 11.7 / 10.6, cached
+  standings 9.6 / 10.2 / 9.1, uncached 23.8 / 21.1 / 21.3, result PUT 12.7 / 12.4 / 11.3,
+  0.89x to 1.06x: nothing grows with the events (every query is by tournament);
 * 10,000 games as two files of 5,000 sent at once, check / import / total: 34.2 / 292.5 /
   326.7 s with 1 worker, 24.8 / 205.7 / 230.4 s with 2 (0.71x; check 1.38x faster, import
   1.42x): about 29 ms a game with one worker (python-chess replays it, then it is
