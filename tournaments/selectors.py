@@ -509,16 +509,13 @@ def _columns_of(rows: Iterable[tuple[Any, ...]], width: int) -> list[tuple[Any, 
     return list(zip(*rows, strict=True)) or [()] * width
 
 
-def _rating_columns(tournament: Tournament) -> tuple[str, ...]:
-    """The player's fields his tournament rating is read from: one when the tournament's rule
-    reads one list alone, and then the rating is that field's (no rule applied per player)."""
-    field = tournament_rating_field(tournament)
-    return _TOURNAMENT_RATING_COLUMNS if field is None else (field,)
-
-
-def _tournament_ratings(tournament: Tournament, ratings: Sequence[Sequence[Any]]) -> list[int]:
-    """Each player's tournament rating (0: unrated) from his :func:`_rating_columns`."""
-    if len(ratings) == 1:
+def _tournament_ratings(
+    tournament: Tournament, field: str | None, ratings: Sequence[Sequence[Any]]
+) -> list[int]:
+    """Each player's tournament rating (0: unrated) from his rating columns: ``field``'s
+    alone when the tournament's rule reads that one list (no rule applied per player),
+    else every field of :data:`_TOURNAMENT_RATING_COLUMNS`."""
+    if field is not None:
         return [rating or 0 for rating in ratings[0]]
     rate = tournament_rater(tournament)
     return [
@@ -559,13 +556,14 @@ def _columnar_standings(
         outcomes,
     )
     numbered = Player.objects.filter(tournament=tournament, start_rank__isnull=False)
-    rating_columns = _rating_columns(tournament)
+    field = tournament_rating_field(tournament)
+    rating_columns = _TOURNAMENT_RATING_COLUMNS if field is None else (field,)
     player_rows = numbered.values_list(*_STANDINGS_PLAYER_COLUMNS, *rating_columns)
     ranks, names, statuses, withdrawn_after, *ratings = _columns_of(
         player_rows, len(_STANDINGS_PLAYER_COLUMNS) + len(rating_columns)
     )
     players = columns.Players(
-        ranks, names, _tournament_ratings(tournament, ratings), withdrawn_after
+        ranks, names, _tournament_ratings(tournament, field, ratings), withdrawn_after
     )
     expelled = [
         rank

@@ -220,7 +220,6 @@ def columnar_standings(
     regulations = settings.regulations or regulations_for(start_date)
     if (
         not covers(specs, settings)
-        or regulations is Regulations.FIDE_2009
         or rounds < 1
         or not players.start_rank
         or (
