@@ -3,6 +3,8 @@ moves each has made — written once for every explanation, report and ruling.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import chess
 
 __all__ = [
@@ -11,6 +13,7 @@ __all__ = [
     "both_moves_made",
     "color_name",
     "moves_made",
+    "numbered_moves",
     "side_name",
 ]
 
@@ -47,6 +50,23 @@ def move_label(ply: int, *, white_starts: bool = True) -> str:
     offset = ply - 1 if white_starts else ply
     number = offset // 2 + 1
     return f"{number}." if offset % 2 == 0 else f"{number}..."
+
+
+def numbered_moves(sans: Sequence[str], fen: str = chess.STARTING_FEN) -> str:
+    """A move list as a scoresheet reads it, ``1. e4 e5 2. Nf3``, numbered from ``fen``'s move
+    number (``12... Nf6 13. Nc3`` when Black is to move). The moves are written, not played:
+    a list that holds an illegal move is numbered all the same."""
+    board = chess.Board(fen)
+    number, white = board.fullmove_number, board.turn == chess.WHITE
+    words = [] if white or not sans else [f"{number}..."]
+    for san in sans:
+        if white:
+            words.append(f"{number}.")
+        else:
+            number += 1
+        words.append(san)
+        white = not white
+    return " ".join(words)
 
 
 def moves_by_side(plies: int, first_is_white: bool) -> tuple[int, int]:

@@ -6,13 +6,12 @@ applied) and envelopes; this module prints them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import chess
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
@@ -20,7 +19,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 from reportlab.platypus import Table as PdfTable
 
+from games.incident_facts import Fact, incident_facts
 from games.models import Incident, SealedEnvelope
+from games.templatetags.games_display import article_name, decision_label
 from tournaments.models import Tournament
 from tournaments.reports.event import ReportEvent
 from tournaments.reports.forms import EnvelopeFacts, GameHeading
@@ -36,21 +37,12 @@ class IncidentLine:
     board: int | None
     game: str
     kind: str
-    facts: str
+    facts: list[Fact]
     article: str
     decision: str
     score: str
     explanation: str
     applied: bool
-
-
-def _facts_text(facts: Mapping[str, Any]) -> str:
-    """``claim: threefold; claimant: white`` (nested values as they are).
-
-    Sorted by name: PostgreSQL's jsonb does not keep the order the facts were entered in, and
-    the printed report must read the same on every database.
-    """
-    return "; ".join(f"{key}: {facts[key]}" for key in sorted(facts) if key != "kind")
 
 
 def incident_lines(tournament: Tournament) -> list[IncidentLine]:
@@ -72,9 +64,9 @@ def incident_lines(tournament: Tournament) -> list[IncidentLine]:
                 board=pairing.board if pairing else None,
                 game=f"{game.white_name} – {game.black_name}",
                 kind=str(incident.get_kind_display()),
-                facts=_facts_text(incident.facts),
-                article=incident.article,
-                decision=incident.decision,
+                facts=incident_facts(incident),
+                article=article_name(incident.article),
+                decision=decision_label(incident.decision),
                 score=incident.score,
                 explanation=explanation.get("zh" if chinese else "en", ""),
                 applied=incident.applied,
@@ -129,9 +121,9 @@ class IncidentReport(PdfReport):
         ]
         data: list[list[Any]] = [[Paragraph(paragraph_markup(h), style) for h in header]]
         for line in self.lines:
-            incident = f"{line.kind}\n{line.facts}" if line.facts else line.kind
+            incident = "\n".join([line.kind, *map(str, line.facts)])
             cells = [
-                line.entered_at.strftime("%Y-%m-%d %H:%M"),
+                formats.date_format(line.entered_at, "DATETIME_FORMAT"),
                 str(line.round or ""),
                 str(line.board or ""),
                 line.game,

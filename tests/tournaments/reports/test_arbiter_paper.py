@@ -50,7 +50,7 @@ def test_the_incident_report_prints_each_ruling(client, demo, deputy):
     incident = Incident.objects.get(game__pairing__round__tournament=swiss)
     text = "\n".join(pdf_cells(get_pdf(client, "incidents_pdf", swiss.pk)))
     assert "Arbiter's incident report" in text
-    assert "claim: threefold; claimant: white" in text
+    assert "Claim: threefold repetition" in text and "Claimant: White" in text
     assert incident.article in text
     assert "the position has occurred once, not three times" in text.replace("\n", " ")
     assert f"Chief arbiter: {swiss.chief_arbiter}" in text
