@@ -133,6 +133,15 @@ class MoveEntryForm(forms.Form):
     reason = forms.CharField(
         label=_("Reason for changing recorded moves"), required=False, max_length=500
     )
+    discard_readings = forms.BooleanField(
+        label=_("Discard the clock readings listed above"),
+        required=False,
+        widget=forms.HiddenInput,
+    )
+
+    def ask_to_discard_readings(self) -> None:
+        """Show the confirmation that saving may discard clock readings."""
+        self.fields["discard_readings"].widget = forms.CheckboxInput()
 
     def sans(self) -> list[str]:
         return split_moves(self.cleaned_data.get("moves", ""))

@@ -15,10 +15,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import transaction
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -33,7 +35,7 @@ from games.forms import (
     SealForm,
     import_form,
 )
-from games.models import Game, Incident, PgnUpload, SealedEnvelope
+from games.models import Game, Incident, Move, PgnUpload, SealedEnvelope
 from games.models.incident import incident_kind_label, offered_under
 from games.pgn_export import export_pgn
 from games.selectors import (
@@ -376,6 +378,7 @@ def enter_moves(request: HttpRequest, game_id: int) -> HttpResponse:
     initial = {"moves": " ".join(game.sans())}
     form = MoveEntryForm(*_submitted(request), initial=initial)
     feedback = None
+    at_risk: list[Move] = []
     if request.method == "POST" and form.is_valid():
         feedback = check_written_moves(form.sans(), start_fen=game.start_fen or None)
         if request.headers.get("HX-Request"):
@@ -383,18 +386,45 @@ def enter_moves(request: HttpRequest, game_id: int) -> HttpResponse:
         if "save" in request.POST and feedback.error is None:
             try:
                 services.save_moves(
-                    game, feedback.sans, user=request.user, reason=form.cleaned_data["reason"]
+                    game,
+                    feedback.sans,
+                    user=request.user,
+                    reason=form.cleaned_data["reason"],
+                    discard_readings=form.cleaned_data["discard_readings"],
                 )
+            except services.ReadingsWouldBeLost as refusal:
+                at_risk = refusal.readings
+                form.ask_to_discard_readings()
+                _problems(request, refusal)
             except services.GameError as error:
                 _problems(request, error)
             else:
-                messages.success(request, _("%(count)s moves saved.") % {"count": feedback.plies})
+                messages.success(request, _saved_message(game, feedback.plies))
                 return redirect("games:detail", game_id=game.pk)
     elif request.method == "GET":
         feedback = check_written_moves(game.sans(), start_fen=game.start_fen or None)
     return render(
-        request, "games/entry.html", _context(request, game, form=form, feedback=feedback)
+        request,
+        "games/entry.html",
+        _context(
+            request,
+            game,
+            form=form,
+            feedback=feedback,
+            readings=game.moves.filter(Q(clock__isnull=False) | Q(elapsed__isnull=False)).count(),
+            readings_at_risk=at_risk,
+        ),
     )
+
+
+def _saved_message(game: Game, plies: int) -> str:
+    """``Saved: 16 moves (31 plies).``: an arbiter counts moves, the record holds plies."""
+    black_starts = chess.Board(game.initial_fen).turn == chess.BLACK
+    moves = (plies + black_starts + 1) // 2
+    return _("Saved: %(moves)s (%(plies)s).") % {
+        "moves": ngettext("%(count)s move", "%(count)s moves", moves) % {"count": moves},
+        "plies": ngettext("%(count)s ply", "%(count)s plies", plies) % {"count": plies},
+    }
 
 
 @login_required
@@ -441,7 +471,15 @@ def incident_detail(request: HttpRequest, game_id: int, incident_id: int) -> Htt
     return render(
         request,
         "games/incident.html",
-        _context(request, game, incident=incident, ruling=incident.ruling),
+        _context(
+            request,
+            game,
+            incident=incident,
+            ruling=incident.ruling,
+            readings_at_risk=[]
+            if incident.applied
+            else services.readings_the_ruling_discards(incident),
+        ),
     )
 
 

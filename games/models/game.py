@@ -143,6 +143,7 @@ class GameChange(AuditEntry):
         STATUS = "status", _("Status")
         POSITION = "position", _("Position")
         CLOCK = "clock", _("Clock adjustment")
+        READINGS = "readings", _("Clock readings discarded")
         PAIRING = "pairing", _("Board")
         ENVELOPE = "envelope", _("Sealed move")
 

@@ -6,7 +6,14 @@ the tournaments service ``record_result``.
 """
 
 from .errors import GameError
-from .games import correct_result, create_game, save_moves, set_result
+from .games import (
+    ReadingsWouldBeLost,
+    correct_result,
+    create_game,
+    readings_at_risk,
+    save_moves,
+    set_result,
+)
 from .imports import (
     CheckResult,
     GameCheck,
@@ -20,13 +27,21 @@ from .imports import (
     stored_checks,
     upload_pgn,
 )
-from .incidents import apply_incident, resume_game, rule_on_incident, ruling_for, seal_game
+from .incidents import (
+    apply_incident,
+    readings_the_ruling_discards,
+    resume_game,
+    rule_on_incident,
+    ruling_for,
+    seal_game,
+)
 
 __all__ = [
     "CheckResult",
     "GameCheck",
     "GameError",
     "ImportDecision",
+    "ReadingsWouldBeLost",
     "apply_incident",
     "check_pgn",
     "check_upload",
@@ -35,6 +50,8 @@ __all__ = [
     "create_game",
     "decode_pgn",
     "import_games",
+    "readings_at_risk",
+    "readings_the_ruling_discards",
     "refuse_too_many_games",
     "resume_game",
     "rule_on_incident",

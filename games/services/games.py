@@ -8,6 +8,7 @@ import chess
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import Game, GameChange, Incident, Move, ResultReason
 from games.rules.incidents import replay_moves
@@ -99,8 +100,11 @@ def create_game(
     return game
 
 
-ClockReadings = Mapping[int, tuple[float | None, float | None]]
-"""Per ply: the time left after the move ([%clk]) and the time it took, where known."""
+Reading = tuple[float | None, float | None]
+"""The time left on the mover's clock after a move ([%clk]) and the time it took ([%emt])."""
+
+ClockReadings = Mapping[int, Reading]
+"""Per ply: the move's reading, where known."""
 
 
 def play_as_san(board: chess.Board, moves: Iterable[chess.Move]) -> list[str]:
@@ -126,6 +130,49 @@ def store_moves(game: Game, sans: Sequence[str], clocks: ClockReadings) -> None:
     )
 
 
+class ReadingsWouldBeLost(GameError):
+    """Saving the moves would discard clock readings the arbiter has not agreed to lose."""
+
+    def __init__(self, readings: list[Move]) -> None:
+        self.readings = readings
+        super().__init__(
+            ngettext(
+                "Saving these moves discards the clock reading of %(count)s move whose "
+                "move changes or goes: confirm to discard it.",
+                "Saving these moves discards the clock readings of %(count)s moves whose "
+                "moves change or go: confirm to discard them.",
+                len(readings),
+            )
+            % {"count": len(readings)}
+        )
+
+
+def readings_kept(
+    recorded: Sequence[Move], sans: Sequence[str]
+) -> tuple[dict[int, Reading], list[Move]]:
+    """The clock readings that stay with a new move record, and the ones it discards.
+
+    A reading belongs to the move it was taken after: it stays where the same move is still
+    written at the same ply (an earlier correction does not change the time the clock showed),
+    and goes with a move that is changed or removed.
+    """
+    kept: dict[int, Reading] = {}
+    discarded = []
+    for move in recorded:
+        if move.clock is None and move.elapsed is None:
+            continue
+        if move.ply <= len(sans) and sans[move.ply - 1] == move.san:
+            kept[move.ply] = (move.clock, move.elapsed)
+        else:
+            discarded.append(move)
+    return kept, discarded
+
+
+def readings_at_risk(game: Game, sans: Sequence[str]) -> list[Move]:
+    """The clock readings that saving ``sans`` as the game's moves would discard."""
+    return readings_kept(list(game.moves.all()), sans)[1]
+
+
 @transaction.atomic
 def save_moves(
     game: Game,
@@ -135,11 +182,18 @@ def save_moves(
     reason: str = "",
     clocks: ClockReadings | None = None,
     incident: Incident | None = None,
+    discard_readings: bool = False,
 ) -> Game:
     """Replace the game's move record by ``sans`` (any notation the rules engine reads),
     refusing it whole if a move does not play. Stored moves are in SAN. ``incident``: the
     ruling that changes the moves, whose explanation the audit trail shows in the reader's
-    language."""
+    language.
+
+    Clock readings already recorded stay with every move that is still written at its ply;
+    ``clocks`` adds or replaces readings ply by ply. A reading of a move that changes or goes
+    is discarded only with ``discard_readings`` (else :class:`ReadingsWouldBeLost`), and the
+    audit trail keeps what it was.
+    """
     game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
     record = replay_moves(sans, starting_fen=game.initial_fen)
     if record.broken is not None:
@@ -150,14 +204,19 @@ def save_moves(
         )
     board = record.board(0)
     written = play_as_san(board, record.moves)
-    old = game.sans()
+    recorded = list(game.moves.all())
+    old = [move.san for move in recorded]
     if old == written and not clocks:
         return game
     appended = written[: len(old)] == old  # moves added after the recorded ones change none
     if not appended and not reason.strip():
         raise GameError(_("Changing moves already recorded needs a reason."))
+    readings, discarded = readings_kept(recorded, written)
+    if discarded and not discard_readings:
+        raise ReadingsWouldBeLost(discarded)
+    readings.update(clocks or {})
     game.moves.all().delete()
-    store_moves(game, written, clocks or {})
+    store_moves(game, written, readings)
     game.current_fen = board.fen()
     if game.status in (Game.Status.SCHEDULED,) and written:
         game.status = Game.Status.IN_PROGRESS
@@ -171,6 +230,15 @@ def save_moves(
         user=user,
         incident=incident,
     )
+    if discarded:
+        log_change(
+            game,
+            GameChange.Field.READINGS,
+            old=[[move.ply, move.san, move.clock, move.elapsed] for move in discarded],
+            reason=reason,
+            user=user,
+            incident=incident,
+        )
     return game
 
 

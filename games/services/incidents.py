@@ -20,7 +20,15 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.models import Game, GameChange, Incident, IncidentKind, ResultReason, SealedEnvelope
+from games.models import (
+    Game,
+    GameChange,
+    Incident,
+    IncidentKind,
+    Move,
+    ResultReason,
+    SealedEnvelope,
+)
 from games.models.incident import offered_under
 from games.rules.claims import ClaimClock, ClaimKind, DrawClaim, decide_claim
 from games.rules.clocks import TimeControlError, parse_time_control
@@ -35,7 +43,7 @@ from tournaments.services.audit import recorded_user
 
 from .audit import log_change
 from .errors import GameError
-from .games import save_moves, set_result
+from .games import readings_at_risk, save_moves, set_result
 
 RECORD_AS_WRITTEN = "moves"
 """A fact some kinds carry beside the incident: the record as written, illegal move included."""
@@ -257,27 +265,47 @@ def _record_on_board(
         raise GameError(error.problems) from None
 
 
+def moves_kept_by(incident: Incident, sans: list[str]) -> list[str] | None:
+    """The moves a ruling that voids plies leaves of the record ``sans``; None if it voids
+    none. The record as written (illegal move included) is the authority on the moves before
+    the first void one."""
+    void = incident.ruling.get("void_plies")
+    if not void:
+        return None
+    written: list[str] = incident.facts.get(RECORD_AS_WRITTEN, sans)
+    return written[: min(void) - 1]
+
+
+def readings_the_ruling_discards(incident: Incident) -> list[Move]:
+    """The clock readings that applying ``incident``'s ruling would discard with its moves."""
+    game = incident.game
+    kept = moves_kept_by(incident, game.sans())
+    return [] if kept is None else readings_at_risk(game, kept)
+
+
 def _restore(
     game: Game, incident: Incident, ruling: dict[str, Any], user: AbstractBaseUser | None
 ) -> None:
     reason = ruling["explanation"]["en"]
     sans = game.sans()
-    void = ruling["void_plies"]
-    if void:
-        # The record as written (illegal move included) is the authority on the moves
-        # before the first void one.
-        written = incident.facts.get(RECORD_AS_WRITTEN, sans)
-        kept = written[: min(void) - 1]
-        if kept != sans:
-            save_moves(game, kept, user=user, reason=reason, incident=incident)
-            sans = kept
+    kept = moves_kept_by(incident, sans)
+    if kept is not None and kept != sans:
+        # The ruling voids these moves: their clock readings go with them (the incident page
+        # said so before it was applied), kept in the audit trail.
+        save_moves(game, kept, user=user, reason=reason, incident=incident, discard_readings=True)
+        sans = kept
     if incident.kind == IncidentKind.RESUMPTION and ruling["move_to_play"]:
         save_moves(
             game, [*sans, ruling["move_to_play"]], user=user, reason=reason, incident=incident
         )
     game.refresh_from_db()
     fen = ruling["restore_fen"]
-    if fen and not void and incident.kind != IncidentKind.RESUMPTION and fen != game.current_fen:
+    if (
+        fen
+        and kept is None
+        and incident.kind != IncidentKind.RESUMPTION
+        and fen != game.current_fen
+    ):
         log_change(
             game,
             GameChange.Field.POSITION,

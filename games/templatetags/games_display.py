@@ -39,6 +39,23 @@ def clock_time(seconds: float) -> str:
     return format_seconds(seconds)
 
 
+def move_reading(ply: int, san: str, clock: float | None, elapsed: float | None) -> str:
+    """``15... Nf6 1:23:45 (0:02:10 spent)``: a move with its clock reading."""
+    number = f"{(ply + 1) // 2}{'.' if ply % 2 else '...'}"
+    parts = [number, san]
+    if clock is not None:
+        parts.append(format_seconds(clock))
+    if elapsed is not None:
+        parts.append(gettext("(%(time)s spent)") % {"time": format_seconds(elapsed)})
+    return " ".join(parts)
+
+
+@register.filter
+def reading_of(move: Any) -> str:
+    """A stored move with its clock reading, as :func:`move_reading` writes it."""
+    return move_reading(move.ply, move.san, move.clock, move.elapsed)
+
+
 @register.filter
 def in_page_language(explanation: dict[str, str]) -> str:
     """A ruling's explanation in the page's language only: an English page never shows the
@@ -128,6 +145,8 @@ def audit_value(value: Any, field: str = "") -> str:
         return ""
     if field == GameChange.Field.CLOCK and isinstance(value, dict):
         return clock_adjustment(value)
+    if field == GameChange.Field.READINGS and isinstance(value, list):
+        return "; ".join(move_reading(*reading) for reading in value)
     if field == GameChange.Field.STATUS:
         return _status(value)
     if field == GameChange.Field.ENVELOPE and isinstance(value, dict):

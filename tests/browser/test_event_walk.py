@@ -476,11 +476,12 @@ def open_game(walk: Walk, tournament, round_number: int, board: int) -> None:
     row.get_by_role("button", name=re.compile("Enter moves|Game")).click()
 
 
-def save_moves(walk: Walk, moves: str, saved: int) -> None:
+def save_moves(walk: Walk, moves: str, plies: int) -> None:
     page = walk.page
     page.get_by_label("Moves as written on the scoresheet").fill(moves)
     page.get_by_role("button", name="Save the moves").click()
-    expect(page.get_by_role("status").first).to_contain_text(f"{saved} moves saved")
+    saved = f"Saved: {(plies + 1) // 2} moves ({plies} plies)."
+    expect(page.get_by_role("status").first).to_contain_text(saved)
     walk.check()
 
 

@@ -63,7 +63,7 @@ def test_wrong_threefold_claim_costs_the_claimant_five_minutes(page, reykjavik, 
     page.get_by_role("button", name="Enter moves").click()
     page.get_by_label("Moves as written on the scoresheet").fill(OPENING)
     page.get_by_role("button", name="Save the moves").click()
-    expect(page.get_by_role("status").first).to_contain_text("20 moves saved")
+    expect(page.get_by_role("status").first).to_contain_text("Saved: 10 moves (20 plies).")
     screenshot("game_view")
 
     page.get_by_role("link", name="Draw claim (10.10, 10.12, 10.13(2))").click()
