@@ -126,7 +126,7 @@ class SealedEnvelope(models.Model):
 KIND_CONCEPTS: dict[str, tuple[str, ...]] = {
     IncidentKind.DRAW_CLAIM: ("claim.threefold", "claim.fifty_moves", "claim.penalty"),
     IncidentKind.LATENESS: ("default.late", "default.both_late"),
-    IncidentKind.ILLEGAL_MOVE: ("illegal.move",),
+    IncidentKind.ILLEGAL_MOVE: ("illegal.move", "illegal.move.penalty"),
     IncidentKind.DISPLACED_PIECES: ("illegal.displaced_pieces",),
     IncidentKind.KNOCKED_OVER: ("illegal.knocked_over",),
     IncidentKind.WRONG_INITIAL_POSITION: ("illegal.initial_position",),

@@ -143,6 +143,7 @@ _CLASSIC = {
     "claim.penalty.lone_king": "10.5",
     # Illegal moves and positions (Art. 8).
     "illegal.move": "8.1",
+    "illegal.move.penalty": "8.1",
     "illegal.move.loses": "8.1",
     "illegal.move.lone_king": "10.5",
     "illegal.displaced_pieces": "8.2",
@@ -216,6 +217,7 @@ _FIDE2023 = {
     "claim.penalty": "9.5.3",
     "claim.penalty.lone_king": "6.9",
     "illegal.move": "7.5.1",
+    "illegal.move.penalty": "7.5.5",
     "illegal.move.loses": "7.5.5",
     "illegal.move.lone_king": "7.5.5",
     "illegal.displaced_pieces": "7.6",

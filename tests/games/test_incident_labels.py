@@ -16,7 +16,9 @@ def test_flag_fall_and_illegal_move_under_both_laws():
     assert incident_kind_label(IncidentKind.FLAG_FALL, CLASSIC) == "Flag fall (10.14)"
     assert incident_kind_label(IncidentKind.FLAG_FALL, FIDE2023) == "Flag fall (6.9)"
     assert incident_kind_label(IncidentKind.ILLEGAL_MOVE, CLASSIC) == "Illegal move found (8.1)"
-    assert incident_kind_label(IncidentKind.ILLEGAL_MOVE, FIDE2023) == "Illegal move found (7.5.1)"
+    assert incident_kind_label(IncidentKind.ILLEGAL_MOVE, FIDE2023) == (
+        "Illegal move found (7.5.1, 7.5.5)"
+    )
 
 
 def test_house_rules_keep_their_plain_names():

@@ -168,28 +168,55 @@ def rule_illegal_move(record: ReplayedGame, incident: IllegalMoveFound, ruleset:
         )
     before = _restored_position(record, broken)
     offender = before.turn
-    number = f"{before.fullmove_number}{'.' if offender == chess.WHITE else '...'}"
     facts = {"ply": broken.ply, "move": broken.text, "offender": color_name(offender)}
     decided, adjustments = _penalty(record, offender, incident, ruleset)
     if decided is not None:
         return decided
-    bonus_en = bonus_zh = ""
-    for adjustment in adjustments:
-        said = adjustment.explain()
-        bonus_en, bonus_zh = f" {said.en}", said.zh
+    if not adjustments:
+        en, zh = _restored(broken, before, void, "")
+        return ruling(
+            ruleset,
+            Decision.PLAY_ON,
+            "illegal.move",
+            en,
+            zh,
+            restore_fen=before.fen(),
+            void_plies=void,
+            details=facts,
+        )
+    # The ruling applies the modern Laws' penalty (2023 7.5.5): it cites the penalty's
+    # article, and names the article that restores the position (7.5.1) in its text.
+    en, zh = _restored(broken, before, void, ruleset.article("illegal.move"))
+    penalty = ruleset.article("illegal.move.penalty")
+    said = [adjustment.explain() for adjustment in adjustments]
+    penalty_en = " ".join(s.en.removesuffix(".") for s in said)
+    penalty_zh = "，".join(s.zh.removesuffix("。") for s in said)
     return ruling(
         ruleset,
         Decision.PLAY_ON,
-        "illegal.move",
-        f"{SIDE_EN[offender]}'s move {number} {broken.text} was illegal: the position before it "
-        f"is restored and the moves from it on are void ({_void_en(void, offender)})."
-        f"{bonus_en}",
-        f"{SIDE_ZH[offender]}的第{before.fullmove_number}着{broken.text}不合规则：恢复该着之前的局面，"
-        f"此后的着法作废（{_void_zh(void, offender)}）。{bonus_zh}",
+        "illegal.move.penalty",
+        f"{en} As the penalty, {penalty_en} ({penalty}).",
+        f"{zh}作为处罚，{penalty_zh}（{penalty}）。",
         restore_fen=before.fen(),
         void_plies=void,
         clock_adjustments=adjustments,
         details=facts,
+    )
+
+
+def _restored(
+    broken: BrokenMove, before: chess.Board, void: tuple[int, ...], article: str
+) -> tuple[str, str]:
+    """The illegal move, the restored position and the void moves, in English and Chinese,
+    citing ``article`` when the ruling cites another (the penalty's)."""
+    offender = before.turn
+    number = f"{before.fullmove_number}{'.' if offender == chess.WHITE else '...'}"
+    cited_en, cited_zh = (f" ({article})", f"（{article}）") if article else ("", "")
+    return (
+        f"{SIDE_EN[offender]}'s move {number} {broken.text} was illegal{cited_en}: the position "
+        f"before it is restored and the moves from it on are void ({_void_en(void, offender)}).",
+        f"{SIDE_ZH[offender]}的第{before.fullmove_number}着{broken.text}不合规则{cited_zh}："
+        f"恢复该着之前的局面，此后的着法作废（{_void_zh(void, offender)}）。",
     )
 
 

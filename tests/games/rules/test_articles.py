@@ -109,8 +109,9 @@ FIDE2023_EXAMPLES = {
     # 6.7.1 "Any player who arrives at the chessboard after the default time shall lose the
     # game" (default time zero unless the regulations say otherwise).
     "lateness": ("fischer-spassky-1972-game6-unplayed.pgn", "game_over", "0-1", "6.7.1"),
-    # 7.5.1 the position before the illegal move is reinstated (7.5.5: two minutes).
-    "illegal_move": ("fischer-spassky-1972-game6-illegal-13qh4.pgn", "play_on", None, "7.5.1"),
+    # 7.5.5 two minutes to the opponent, the ruling's penalty (7.5.1: the position before the
+    # illegal move is reinstated, named in the explanation).
+    "illegal_move": ("fischer-spassky-1972-game6-illegal-13qh4.pgn", "play_on", None, "7.5.5"),
     # 7.6 a piece found displaced: the position before the irregularity is reinstated.
     "displaced_pieces": ("fischer-spassky-1972-game6-after-27.pgn", "play_on", None, "7.6"),
     # 7.4.1 "he/she shall re-establish the correct position in his/her own time".

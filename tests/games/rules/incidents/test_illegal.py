@@ -84,9 +84,18 @@ def test_fide2023_gives_the_opponent_two_minutes(queen_jumped):
         ClockChange.ADD_REMAINING,
         120,
     )
-    assert ruling.article == "7.5.1"
-    assert ruling.explanation.en.endswith("Black receives 2 minutes extra time.")
-    assert ruling.explanation.zh.endswith("黑方获得2分钟额外时间。")
+    # The ruling applies 7.5.5's penalty, so it cites 7.5.5; it still says that the move was
+    # illegal and that the position before it is restored (7.5.1).
+    assert ruling.article == "7.5.5"
+    assert ruling.explanation.en == (
+        "White's move 13. Qh4 was illegal (7.5.1): the position before it is restored and the "
+        "moves from it on are void (11 by White, 10 by Black). "
+        "As the penalty, Black receives 2 minutes extra time (7.5.5)."
+    )
+    assert ruling.explanation.zh == (
+        "白方的第13着Qh4不合规则（7.5.1）：恢复该着之前的局面，此后的着法作废（白方11着，黑方10着）。"
+        "作为处罚，黑方获得2分钟额外时间（7.5.5）。"
+    )
 
 
 def test_fide2023_second_illegal_move_loses(queen_jumped):
