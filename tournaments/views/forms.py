@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.rules.text import NotTextError, decode_bytes, refuse_binary, refuse_nul
 from tournaments.limits import MAX_ROUNDS, MAX_UPLOAD_BYTES
-from tournaments.models import Absence, Player, Result, Tournament, TournamentRole
+from tournaments.models import Absence, Acceleration, Player, Result, Tournament, TournamentRole
 from tournaments.models.round import RATING_REPORT_RESULTS
 from tournaments.services.configuration import (
     POINT_FIELDS,
@@ -125,6 +125,7 @@ class TournamentForm(forms.ModelForm):
             [
                 "system",
                 "number_of_rounds",
+                "acceleration",
                 "reverse_last_two_rounds",
                 "initial_color",
                 "ruleset",
@@ -153,6 +154,14 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk is None:
             del self.fields["reason"]
+        if not self.instance.virtual_points:
+            # Only an imported file brings its own virtual points: not a choice to offer here.
+            acceleration = self.fields["acceleration"]
+            acceleration.choices = [  # type: ignore[attr-defined]
+                (value, label)
+                for value, label in acceleration.choices  # type: ignore[attr-defined]
+                if value != Acceleration.FILE
+            ]
 
     def clean_time_control(self) -> str:
         text: str = self.cleaned_data["time_control"]
@@ -239,6 +248,29 @@ class UploadForm(forms.Form):
         except NotTextError as error:
             raise forms.ValidationError(str(error)) from None
         return text, read_as
+
+
+class PlayersUploadForm(UploadForm):
+    """A CSV player list: uploaded, or (once a warning's question was answered) sent back
+    as text by the question page, since an uploaded file is not sent twice."""
+
+    file = forms.FileField(label=_("File"), required=False)
+    csv = forms.CharField(
+        required=False, strip=False, widget=forms.HiddenInput, max_length=MAX_UPLOAD_BYTES
+    )
+    confirm = ConfirmField()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not cleaned.get("file") and not cleaned.get("csv") and not self.errors:
+            self.add_error("file", forms.Field.default_error_messages["required"])
+        return cleaned
+
+    def text(self) -> str:
+        return self.decoded if self.cleaned_data.get("file") else self.cleaned_data["csv"]
+
+    def clean_file(self) -> Any:
+        return super().clean_file() if self.cleaned_data.get("file") else None
 
 
 BYE_WORDS = frozenset({"bye", "轮空"})
