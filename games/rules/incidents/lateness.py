@@ -68,18 +68,17 @@ def rule_attendance(
     lost by default before any move is a forfeit.
     """
     late = [color for color in chess.COLORS if is_late(attendance, color, ruleset)]
-    late_en, late_zh = _lateness_words(default_tolerance(ruleset))
-    facts = {
-        "late": [color_name(color) for color in late],
-        "tolerance_seconds": default_tolerance(ruleset),
-    }
+    tolerance = default_tolerance(ruleset)
+    allowed_en, allowed_zh = _allowed_words(tolerance)
+    what_en, what_zh = _what_happened(attendance, late)
+    facts = {"late": [color_name(color) for color in late], "tolerance_seconds": tolerance}
     if len(late) == 2:
         return ruling(
             ruleset,
             Decision.GAME_OVER,
             "default.both_late",
-            f"Both players reached the board {late_en}: both lose.",
-            f"双方均{late_zh}才到场：双方均判负。",
+            f"{what_en}. {allowed_en}: both players lose.",
+            f"{what_zh}。{allowed_zh}：双方均判负。",
             score=Score.BOTH_LOSE,
             forfeit=not game_played,
             details=facts,
@@ -90,8 +89,8 @@ def rule_attendance(
             ruleset,
             Decision.GAME_OVER,
             "default.late",
-            f"{SIDE_EN[absent]} reached the board {late_en} and loses by default.",
-            f"{SIDE_ZH[absent]}{late_zh}仍未到场，判负。",
+            f"{what_en}. {allowed_en}: {SIDE_EN[absent]} loses by default.",
+            f"{what_zh}。{allowed_zh}：{SIDE_ZH[absent]}判负。",
             score=Score.loss_for(absent),
             forfeit=not game_played,
             details=facts,
@@ -99,16 +98,60 @@ def rule_attendance(
     return None
 
 
-def _lateness_words(tolerance: int) -> tuple[str, str]:
-    """How late a defaulted player was, in English and Chinese: with a default time of 0
-    (2023 6.7.1's default) any arrival after the start is too late."""
-    if tolerance == 0:
-        return "after the start of the session", "在比赛开始后"
-    minutes = tolerance // 60
+def _what_happened(attendance: Attendance, late: list[chess.Color]) -> tuple[str, str]:
+    """What happened to the late players, in English and Chinese."""
+    if len(late) == 2 and attendance.white_arrived is None and attendance.black_arrived is None:
+        en, zh = _duration_words((attendance.ruled_at - attendance.session_start).total_seconds())
+        return (
+            f"Neither player had arrived when the arbiter ruled, {en} after the start of the "
+            "session",
+            f"裁判员裁决时（比赛开始{zh}后），双方均未到场",
+        )
+    said = [_lateness_of(attendance, color) for color in late]
+    return "; ".join(en for en, _ in said), "；".join(zh for _, zh in said)
+
+
+def _lateness_of(attendance: Attendance, color: chess.Color) -> tuple[str, str]:
+    """What happened to one late player, in English and Chinese: he arrived so long after the
+    start, or had still not arrived when the arbiter ruled, so long after it."""
+    arrived = attendance.arrival(color)
+    moment = attendance.ruled_at if arrived is None else arrived
+    en, zh = _duration_words((moment - attendance.session_start).total_seconds())
+    if arrived is None:
+        return (
+            f"{SIDE_EN[color]} had not arrived when the arbiter ruled, "
+            f"{en} after the start of the session",
+            f"裁判员裁决时（比赛开始{zh}后），{SIDE_ZH[color]}仍未到场",
+        )
     return (
-        f"more than {minutes} minutes after the start of the session",
-        f"在比赛开始{minutes}分钟后",
+        f"{SIDE_EN[color]} arrived {en} after the start of the session",
+        f"{SIDE_ZH[color]}在比赛开始{zh}后才到场",
     )
+
+
+def _allowed_words(tolerance: int) -> tuple[str, str]:
+    """The lateness the ruleset allows: with a default time of 0 (2023 6.7.1's default) any
+    arrival after the start is too late."""
+    if tolerance == 0:
+        return "No lateness is allowed", "不允许迟到"
+    en, zh = _duration_words(tolerance)
+    return f"The allowed lateness is {en}", f"允许的迟到时间为{zh}"
+
+
+def _duration_words(seconds: float) -> tuple[str, str]:
+    """``1 hour 5 minutes`` / ``1小时5分钟``; seconds only when not whole minutes."""
+    hours, rest = divmod(int(seconds), 3600)
+    minutes, seconds = divmod(rest, 60)
+    en, zh = [], []
+    for amount, one, many, chinese in (
+        (hours, "hour", "hours", "小时"),
+        (minutes, "minute", "minutes", "分钟"),
+        (seconds, "second", "seconds", "秒"),
+    ):
+        if amount:
+            en.append(f"{amount} {one if amount == 1 else many}")
+            zh.append(f"{amount}{chinese}")
+    return " ".join(en) or "0 seconds", "".join(zh) or "0秒"
 
 
 def rule_lateness(record: ReplayedGame, attendance: Attendance, ruleset: Ruleset) -> Ruling:

@@ -92,4 +92,30 @@ def test_the_organisers_default_time_decides(ruleset):
         )
         assert ruling.decision is decision, minutes
     late = rule_lateness(UNPLAYED, attendance, ruleset.with_overrides(default_time=15 * 60))
-    assert "more than 15 minutes" in late.explanation.en
+    assert "The allowed lateness is 15 minutes" in late.explanation.en
+    assert "允许的迟到时间为15分钟" in late.explanation.zh
+
+
+def test_the_ruling_says_who_arrived_late_and_who_never_arrived():
+    """10.15 / 10.17: a player who arrived late and one who never came are not the same
+    fact; each sentence says which, and by how much, in both languages."""
+    arrived = Attendance(START, ruled_at=at(75), white_arrived=at(0), black_arrived=at(70))
+    ruling = rule_lateness(UNPLAYED, arrived, CLASSIC)
+    assert ruling.explanation.en == (
+        "Black arrived 1 hour 10 minutes after the start of the session. "
+        "The allowed lateness is 1 hour: Black loses by default."
+    )
+    assert ruling.explanation.zh == (
+        "黑方在比赛开始1小时10分钟后才到场。允许的迟到时间为1小时：黑方判负。"
+    )
+    one_never = Attendance(START, ruled_at=at(75), black_arrived=at(70))
+    both = rule_lateness(UNPLAYED, one_never, CLASSIC)
+    assert both.explanation.en == (
+        "White had not arrived when the arbiter ruled, 1 hour 15 minutes after the start of "
+        "the session; Black arrived 1 hour 10 minutes after the start of the session. "
+        "The allowed lateness is 1 hour: both players lose."
+    )
+    assert both.explanation.zh == (
+        "裁判员裁决时（比赛开始1小时15分钟后），白方仍未到场；"
+        "黑方在比赛开始1小时10分钟后才到场。允许的迟到时间为1小时：双方均判负。"
+    )
