@@ -317,7 +317,7 @@ def build_swiss(now: datetime) -> Tournament:
     # Round 1: 39 players, so a pairing-allocated bye; a forfeit on board 9.
     _play(_pair(tournament, starts[0]), rng, special={9: "+/-"})
     with dated(starts[1] - timedelta(hours=3)):
-        add_player(tournament, **swiss_players()[39])
+        add_player(tournament, confirm="confirm", **swiss_players()[39])
     _play(_pair(tournament, starts[1]), rng, special={15: "-/+"})
     with dated(starts[2] - timedelta(hours=4)):
         withdraw_player(players[25], after_round=2, reason="left for family reasons")

@@ -113,13 +113,28 @@ def create_swiss(walk: Walk) -> Tournament:
     return Tournament.objects.get(name="Hall Open 2026")
 
 
-def add_player(walk: Walk, tournament: Tournament, name: str, federation: str, rating: int):
+def add_player(
+    walk: Walk,
+    tournament: Tournament,
+    name: str,
+    federation: str,
+    rating: int,
+    *,
+    moves: str = "",
+):
+    """``moves``: a late entrant placed above numbered players; the question names who
+    moves (one of them, as ``name: old → new``) and is confirmed."""
     page = walk.page
     page.goto(f"/tournaments/{tournament.pk}/players/add/")
     page.locator("#id_name").fill(name)
     page.locator("#id_federation").fill(federation)
     page.locator("#id_rating_standard").fill(str(rating))
     page.get_by_role("button", name="Save", exact=True).click()
+    if moves:
+        expect(page.get_by_role("alert")).to_contain_text("Warning level L3")
+        expect(page.get_by_role("alert")).to_contain_text(moves)
+        walk.shot("late_entry_question")
+        page.get_by_role("button", name="Confirm").click()
     expect(page.get_by_role("status").first).to_contain_text(f"{name} added")
     walk.check()
     player = Player.objects.get(tournament=tournament, name=name)
@@ -202,7 +217,8 @@ def test_a_whole_swiss_event_in_the_browser(browser, live_server, chief):
     corrected = Pairing.objects.get(round__tournament=tournament, round__number=1, board=2)
     assert corrected.result == "1-0"
 
-    late = add_player(walk, tournament, *LATE)
+    # Lei (2500) takes number 4: Tari and the four below him move down one (asked, L3).
+    late = add_player(walk, tournament, *LATE, moves="Tari, Aryan: 4 → 5")
     withdraw(walk, tournament, players[WITHDRAWN], after_round=1, reason="Ill")
     page.goto(f"/tournaments/{tournament.pk}/arbiter/")
     page.get_by_role("button", name="Pair round 2 with the built-in engine").click()

@@ -105,6 +105,16 @@ def test_import_players_adds_late_entries(tmp_path):
     pk = run("import_trf", str(HELD)).strip()
     csv = tmp_path / "players.csv"
     csv.write_text('name,rating,federation,title\n"Hou, Yifan",2650,CHN,GM\n', encoding="utf-8")
-    assert run("import_players", pk, str(csv)).startswith("1 players added")
+    # Placed first, Hou moves the whole numbered field: asked (L3, status 3), nothing added.
+    with pytest.raises(CommandError) as asked:
+        run("import_players", pk, str(csv))
+    assert asked.value.returncode == 3
+    question = str(asked.value)
+    assert "Entering Hou, Yifan moves 16 players to new starting ranks" in question
+    assert "  - Hou, Yifan takes starting rank 1." in question
+    assert "  - Alyx: 1 → 2" in question and "  - Stephan: 16 → 17" in question
+    assert question.endswith("repeat the command with --confirm confirm")
+    assert not Tournament.objects.get(pk=pk).players.filter(name="Hou, Yifan").exists()
+    assert run("import_players", pk, str(csv), "--confirm", "confirm").startswith("1 players")
     late = Tournament.objects.get(pk=pk).players.get(name="Hou, Yifan")
     assert (late.first_round, late.start_rank) == (6, 1)

@@ -68,7 +68,8 @@ def test_a_player_entered_after_round_one_is_a_late_entry():
     tournament = TournamentFactory()
     a, b = PlayerFactory(tournament=tournament), PlayerFactory(tournament=tournament)
     store_round(tournament, 1, [(a, b)], [], paired_by=Round.PairedBy.MANUAL)
-    late = add_player(tournament, name="Hou, Yifan", rating_standard=2650, title="GM")
+    # Placed above both (L3, answered: the two numbered players move down one).
+    late = answering(add_player, tournament, name="Hou, Yifan", rating_standard=2650, title="GM")
     assert late.first_round == 2
     assert late.start_rank == 1  # the starting rank its rating earns (FIDE checklist B11)
     assert TournamentLog.objects.filter(kind=TournamentLog.Kind.LATE_ENTRY).count() == 1
@@ -124,10 +125,10 @@ def test_late_entrants_of_one_import_are_numbered_as_if_entered_one_by_one():
 
     one_by_one = field()
     for name, rating in entrants:
-        add_player(one_by_one, name=name, rating_standard=rating)
+        answering(add_player, one_by_one, name=name, rating_standard=rating)
     imported = field()
     csv_text = "name,rating\n" + "".join(f'"{n}",{r}\n' for n, r in entrants)
-    import_players_csv(imported, csv_text)
+    answering(import_players_csv, imported, csv_text)
 
     def order(tournament):
         rows = tournament.players.order_by("start_rank").values_list("rating_standard", "name")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import PlayerFactory, TournamentFactory
+from tests.factories import PlayerFactory, TournamentFactory, answering
 from tournaments.models import (
     Absence,
     Acceleration,
@@ -210,7 +210,7 @@ def test_baku_keeps_the_last_ga_player_of_round_one_for_late_entrants():
     tournament = TournamentFactory(number_of_rounds=5, acceleration=Acceleration.BAKU)
     players = PlayerFactory.create_batch(8, tournament=tournament)
     play(pair_swiss_round(tournament))
-    entrant = add_player(tournament, name="Late, Entrant", rating_standard=2700)
+    entrant = answering(add_player, tournament, name="Late, Entrant", rating_standard=2700)
     entrant.refresh_from_db()
     players[3].refresh_from_db()
     assert (entrant.start_rank, players[3].start_rank) == (1, 5)

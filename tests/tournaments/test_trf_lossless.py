@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from tests.factories import answering
 from tournaments.models import Player, TournamentLog
 from tournaments.services.players import add_player, update_player
 from tournaments.services.trf_exchange import export_trf, import_trf
@@ -245,7 +246,8 @@ def test_a_changed_tournament_is_recomputed_and_says_so() -> None:
     # What did not change is still the file's own: the late comer is unrated.
     assert lines(exported, "072") == ["072 41"]
     assert lines(exported, "082") == ["082 0"]
-    add_player(tournament, name="Rated, Latecomer", rating_standard=2000)
+    # Rated 2000, he is numbered above the unrated (L3: they move down; answered).
+    answering(add_player, tournament, name="Rated, Latecomer", rating_standard=2000)
     exported = export_trf(tournament, version=2026)
     assert lines(exported, "072") == ["072 42"]
     assert any(c.startswith("### Export: record 072 recomputed") for c in lines(exported, "###"))

@@ -178,15 +178,20 @@ def _row(values: dict[str, str], columns: list[str]) -> tuple[dict[str, object],
 
 @transaction.atomic
 def import_players_csv(
-    tournament: Tournament, text: str, *, user: AbstractBaseUser | None = None
+    tournament: Tournament,
+    text: str,
+    *,
+    user: AbstractBaseUser | None = None,
+    confirm: str = "",
 ) -> list[Player]:
     """Add every player of the file, or none; numbers the field before round 1 when nobody
-    has a number yet (renumbering a numbered field is the arbiter's, confirmed, decision)."""
+    has a number yet (renumbering a numbered field is the arbiter's, confirmed, decision).
+    Late entrants who move numbered players ask L3 first (``confirm``, see add_players)."""
     rows, problems = parse_players_csv(text)
     if problems:
         raise TournamentError(problems)
     numbered = tournament.players.filter(start_rank__isnull=False).exists()
-    players = add_players(tournament, rows, user=user)
+    players = add_players(tournament, rows, user=user, confirm=confirm)
     if not last_round_number(tournament) and not numbered:
         assign_start_ranks(tournament, user=user)
     return players

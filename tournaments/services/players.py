@@ -11,7 +11,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.limits import MAX_PLAYERS
 from tournaments.models import (
@@ -84,21 +84,34 @@ def start_rank_key(player: Player, tournament: Tournament) -> tuple[int, int, in
 
 @transaction.atomic
 def add_player(
-    tournament: Tournament, *, user: AbstractBaseUser | None = None, **fields: Any
+    tournament: Tournament,
+    *,
+    user: AbstractBaseUser | None = None,
+    confirm: str = "",
+    **fields: Any,
 ) -> Player:
     """Enter a player. Once round 1 is paired this is a late entry from the next round.
 
     With a FIDE id, what was left blank (ratings, title, federation, sex, birth year) is
-    filled from the newest imported FIDE lists (checklist C19); typed values stay."""
-    return add_players(tournament, [fields], user=user)[0]
+    filled from the newest imported FIDE lists (checklist C19); typed values stay. A late
+    entry that moves players already numbered asks L3 first (see :func:`add_players`)."""
+    return add_players(tournament, [fields], user=user, confirm=confirm)[0]
 
 
 @transaction.atomic
 def add_players(
-    tournament: Tournament, rows: list[dict[str, Any]], *, user: AbstractBaseUser | None = None
+    tournament: Tournament,
+    rows: list[dict[str, Any]],
+    *,
+    user: AbstractBaseUser | None = None,
+    confirm: str = "",
 ) -> list[Player]:
     """Enter several players at once (a CSV import): late entrants are numbered together,
-    in one pass over the field, so that the import takes time in proportion to its size."""
+    in one pass over the field, so that the import takes time in proportion to its size.
+
+    Late entrants who move players already numbered ask L3 (``confirm``), naming each player
+    who moves and his old and new number: pairings and lists printed before show the old
+    ones. Until confirmed nothing is entered."""
     refuse_more_players(tournament, len(rows))
     paired = last_round_number(tournament)
     if paired and tournament.is_round_robin:
@@ -128,7 +141,7 @@ def add_players(
                 round_number=player.first_round,
             )
     if paired:
-        _number_late_entrants(tournament, players, user=user)
+        _number_late_entrants(tournament, players, user=user, confirm=confirm)
     return players
 
 
@@ -172,12 +185,52 @@ def _renumber(
     return old
 
 
+def _renumbering_caution(entrants: list[Player], order: list[Player]) -> Caution | None:
+    """The L3 question of late entrants placed above players already numbered: who moves,
+    from which number to which (``order`` is the new order; its players still hold their
+    old numbers). None when nobody moves."""
+    ids = {p.pk for p in entrants}
+    moves = [
+        (player, rank)
+        for rank, player in enumerate(order, start=1)
+        if player.pk not in ids and player.start_rank != rank
+    ]
+    if not moves:
+        return None
+    count = len(moves)
+    question = ngettext(
+        "Entering %(names)s moves %(count)s player to a new starting rank; pairings and "
+        "lists printed before show the old number.",
+        "Entering %(names)s moves %(count)s players to new starting ranks; pairings and "
+        "lists printed before show the old numbers.",
+        count,
+    ) % {"names": ", ".join(p.name for p in entrants), "count": count}
+    places = {p.pk: rank for rank, p in enumerate(order, start=1)}
+    takes = [
+        _("%(name)s takes starting rank %(rank)s.") % {"name": p.name, "rank": places[p.pk]}
+        for p in entrants
+    ]
+    moved = [
+        _("%(name)s: %(old)s → %(new)s") % {"name": p.name, "old": p.start_rank, "new": rank}
+        for p, rank in moves
+    ]
+    return Caution(Level.CONFIRM, question, (*takes, *moved))
+
+
 def _number_late_entrants(
-    tournament: Tournament, entrants: list[Player], *, user: AbstractBaseUser | None
+    tournament: Tournament,
+    entrants: list[Player],
+    *,
+    user: AbstractBaseUser | None,
+    confirm: str | None = None,
 ) -> None:
     """Each late entrant takes the starting rank his rating earns, ahead of the first
     player he outranks; the others keep their order, moving down one for each entrant
     placed above them (C.04.2 B11, even after round 4).
+
+    ``confirm``: the answer to the L3 question asked when players already numbered move
+    (:func:`_renumbering_caution`); None asks nothing (players arriving for the round
+    being paired, :func:`number_arrivals`).
 
     One pass: "the first player he outranks" is the first place where the running
     maximum of the numbered players' keys exceeds his key, found by bisection, so that
@@ -203,6 +256,9 @@ def _number_late_entrants(
         order += places.get(index, [])
         if index < len(numbered):
             order.append(numbered[index])
+    caution = _renumbering_caution(entrants, order) if confirm is not None else None
+    if caution and confirm is not None:
+        require_confirmation([caution], confirm, action=f"late-entry:{tournament.pk}")
     old = _renumber(tournament, order)
     moved = [p for p in order if p.pk not in ids and old[p.pk] != p.start_rank]
     changes = {

@@ -36,10 +36,30 @@ from .forms import (
     AbsenceForm,
     ExchangeStartRanksForm,
     PlayerForm,
+    PlayersUploadForm,
     RoundRatingForm,
-    UploadForm,
     WithdrawForm,
 )
+
+
+def _late_entry_question(
+    request: HttpRequest,
+    tournament: Tournament,
+    question: NeedsConfirmation,
+    *,
+    title: str,
+    data: dict[str, str] | None = None,
+) -> HttpResponse:
+    """The question of a late entry that moves players already numbered (L3): who moves,
+    from which number to which; cancelling enters nobody."""
+    return confirmation_page(
+        request,
+        question,
+        tournament=tournament,
+        title=title,
+        cancel_url=reverse("tournaments:dashboard", args=[tournament.pk]),
+        data=data,
+    )
 
 
 @tournament_action_required(Action.MANAGE_PLAYERS)
@@ -48,7 +68,14 @@ def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PlayerForm(request.POST or None, instance=Player(tournament=tournament))
     if request.method == "POST" and form.is_valid():
         try:
-            player = add_player(tournament, user=request.user, **form.cleaned_data)
+            player = add_player(
+                tournament,
+                user=request.user,
+                confirm=request.POST.get("confirm", ""),
+                **form.cleaned_data,
+            )
+        except NeedsConfirmation as question:
+            return _late_entry_question(request, tournament, question, title=_("Add a player"))
         except TournamentError as error:
             add_problems(form, error)
         else:
@@ -104,10 +131,23 @@ def withdraw(request: HttpRequest, tournament: Tournament, player_id: int) -> Ht
 @tournament_action_required(Action.MANAGE_PLAYERS)
 @require_http_methods(["GET", "POST"])
 def import_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = UploadForm(request.POST or None, request.FILES or None)
+    form = PlayersUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
+        uploaded = form.cleaned_data["file"]
         try:
-            players = import_players_csv(tournament, form.text(), user=request.user)
+            players = import_players_csv(
+                tournament, form.text(), user=request.user, confirm=form.cleaned_data["confirm"]
+            )
+        except NeedsConfirmation as question:
+            if uploaded:
+                warn_if_not_utf8(request, uploaded.name, form.read_as)
+            return _late_entry_question(
+                request,
+                tournament,
+                question,
+                title=_("Import players from CSV"),
+                data={"csv": form.text()},
+            )
         except TournamentError as error:
             add_problems(form, error)
         else:
@@ -117,7 +157,8 @@ def import_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 ngettext("%(count)s player imported.", "%(count)s players imported.", count)
                 % {"count": count},
             )
-            warn_if_not_utf8(request, form.cleaned_data["file"].name, form.read_as)
+            if uploaded:
+                warn_if_not_utf8(request, uploaded.name, form.read_as)
             return redirect("tournaments:dashboard", tournament_id=tournament.pk)
     return render(
         request,

@@ -4,12 +4,14 @@ what the public reads, late entries, texts, spreadsheets."""
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
-from tournaments.models import Absence, TournamentRole
+from tournaments.models import Absence, Round, TournamentLog, TournamentRole
 from tournaments.services import request_absence
+from tournaments.services.rounds import store_round
 
 pytestmark = pytest.mark.django_db
 Role = TournamentRole.Role
@@ -49,3 +51,101 @@ def test_a_byes_reason_is_for_the_arbiters_only(client):
         response = api.get(read)
         assert response.status_code in (401, 403), (read, response.status_code)
         assert "university exam" not in response.content.decode()
+
+
+@pytest.fixture
+def after_round_2():
+    """A Swiss of eight numbered players (rated 2390 down to 2320), rounds 1 and 2 paired."""
+    tournament = TournamentFactory(number_of_rounds=7)
+    players = [PlayerFactory(tournament=tournament, name=f"Player, {n}") for n in range(1, 9)]
+    for number in (1, 2):
+        pairs = [(players[i], players[i + 4]) for i in range(4)]
+        store_round(tournament, number, pairs, [], paired_by=Round.PairedBy.MANUAL)
+    return tournament
+
+
+def numbers(tournament):
+    return dict(tournament.players.values_list("name", "start_rank"))
+
+
+def test_a_late_entry_that_renumbers_the_field_is_confirmed_first_naming_who_moves(
+    client, after_round_2
+):
+    """A late entrant rated 2345 takes number 6: players 6, 7 and 8 move down one, and
+    pairings printed before show their old numbers. Asked (L3) before anything changes."""
+    tournament = after_round_2
+    before = numbers(tournament)
+    client.force_login(with_role(tournament, Role.CHIEF_ARBITER))
+    entry = {"name": "Late, Lara", "rating_standard": "2345", "federation": "", "title": ""}
+    asked = client.post(url("player_add", tournament), entry)
+    assert asked.status_code == 409
+    page = asked.content.decode()
+    assert "Warning level L3: Confirm or cancel" in page
+    assert "Entering Late, Lara moves 3 players to new starting ranks" in page
+    assert "Late, Lara takes starting rank 6." in page
+    for old in (6, 7, 8):
+        assert f"Player, {old}: {old} → {old + 1}" in page
+    assert "Player, 5:" not in page  # above the entrant: stays
+    assert numbers(tournament) == before  # nothing entered, nobody moved
+    assert not TournamentLog.objects.filter(tournament=tournament).exists()
+
+    # Confirmed: the page sends the entry again with the answer.
+    done = client.post(url("player_add", tournament), {**entry, "confirm": "confirm"})
+    assert done.status_code == 302
+    after = numbers(tournament)
+    assert after["Late, Lara"] == 6
+    assert [after[f"Player, {n}"] for n in range(1, 9)] == [1, 2, 3, 4, 5, 7, 8, 9]
+
+
+def test_a_late_entrant_placed_last_moves_nobody_and_is_not_asked(client, after_round_2):
+    client.force_login(with_role(after_round_2, Role.CHIEF_ARBITER))
+    entry = {"name": "Late, Low", "rating_standard": "1500", "federation": "", "title": ""}
+    assert client.post(url("player_add", after_round_2), entry).status_code == 302
+    assert numbers(after_round_2)["Late, Low"] == 9
+
+
+def test_a_late_entry_through_the_api_is_refused_naming_who_moves_until_confirmed(
+    after_round_2,
+):
+    tournament = after_round_2
+    api = APIClient()
+    api.force_authenticate(with_role(tournament, Role.CHIEF_ARBITER))
+    players = f"/api/v1/tournaments/{tournament.slug}/players/"
+    entry = {"name": "Late, Lara", "rating_standard": 2345}
+    asked = api.post(players, entry, format="json")
+    assert asked.status_code == 409
+    body = asked.json()
+    assert (body["code"], body["level"], body["confirm"]) == ("needs_confirmation", 3, "confirm")
+    assert body["detail"].startswith("Entering Late, Lara moves 3 players to new starting ranks")
+    assert body["consequences"] == [
+        "Late, Lara takes starting rank 6.",
+        "Player, 6: 6 → 7",
+        "Player, 7: 7 → 8",
+        "Player, 8: 8 → 9",
+    ]
+    assert "Late, Lara" not in numbers(tournament)
+    done = api.post(players, {**entry, "confirm": "confirm"}, format="json")
+    assert done.status_code == 201
+    assert done.json()["start_rank"] == 6
+
+
+def test_late_entrants_from_a_csv_file_are_confirmed_without_uploading_it_again(
+    client, after_round_2
+):
+    tournament = after_round_2
+    client.force_login(with_role(tournament, Role.CHIEF_ARBITER))
+    csv_text = 'name,rating\n"Late, Lara",2345\n"Late, Lou",2335\n'
+    upload = SimpleUploadedFile("late.csv", csv_text.encode(), content_type="text/csv")
+    asked = client.post(url("players_import", tournament), {"file": upload})
+    assert asked.status_code == 409
+    page = asked.content.decode()
+    assert "Entering Late, Lara, Late, Lou moves 3 players" in page
+    assert "Player, 6: 6 → 7" in page and "Player, 8: 8 → 10" in page
+    assert "Late, Lara" not in numbers(tournament)
+    # The question page sends the file's text back, not the file.
+    sent_back = asked.context["hidden"]
+    assert dict(sent_back) == {"csv": csv_text}
+    done = client.post(url("players_import", tournament), {**dict(sent_back), "confirm": "confirm"})
+    assert done.status_code == 302
+    after = numbers(tournament)
+    assert (after["Late, Lara"], after["Late, Lou"], after["Player, 8"]) == (6, 8, 10)

@@ -8,14 +8,18 @@ from __future__ import annotations
 from rest_framework import serializers
 
 
-def confirm_field() -> serializers.CharField:
+def confirm_field(when: str = "") -> serializers.CharField:
+    """The field, its help saying ``when`` the write asks (if the endpoint says it)."""
     return serializers.CharField(
         required=False,
         allow_blank=True,
         default="",
         max_length=500,
-        help_text=(
-            "The answer a 409 needs_confirmation reply named in its confirm field; "
-            "empty on the first request."
+        help_text=" ".join(
+            [
+                "The answer a 409 needs_confirmation reply named in its confirm field; "
+                "empty on the first request.",
+                *([when] if when else []),
+            ]
         ),
     )

@@ -52,7 +52,7 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
         return player.rating_in_tournament().source
 
 
-class PlayerCreateSerializer(serializers.Serializer[Any]):
+class PlayerFieldsSerializer(serializers.Serializer[Any]):
     """Types only; the model's validators run in the service."""
 
     name = serializers.CharField(max_length=200)
@@ -85,7 +85,15 @@ class PlayerCreateSerializer(serializers.Serializer[Any]):
     no_half_point_bye = serializers.BooleanField(required=False)
 
 
-class PlayerUpdateSerializer(PlayerCreateSerializer):
+class PlayerCreateSerializer(PlayerFieldsSerializer):
+    confirm = confirm_field(
+        "A late entry that moves players already numbered is refused with 409 "
+        "needs_confirmation, naming each player who moves (old → new number) in "
+        "consequences, until sent again with confirm: confirm."
+    )
+
+
+class PlayerUpdateSerializer(PlayerFieldsSerializer):
     """Only the fields sent change."""
 
     name = serializers.CharField(max_length=200, required=False)

@@ -55,9 +55,15 @@ class PlayerListView(TournamentApiView):
     @extend_schema(
         operation_id="players_create",
         summary="Register a player (after round 1: a late entry)",
+        description=(
+            "After round 1 the entrant takes the starting rank his rating earns; if that "
+            "moves players already numbered, the request is refused with 409 "
+            "needs_confirmation naming each of them with his old and new number (nothing "
+            "is entered) until sent again with confirm."
+        ),
         request=PlayerCreateSerializer,
         parameters=[IDEMPOTENCY_PARAMETER],
-        responses={201: PlayerSerializer, **error_responses(400, 401, 403, 404, 422, 429)},
+        responses={201: PlayerSerializer, **error_responses(400, 401, 403, 404, 409, 422, 429)},
     )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
