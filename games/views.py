@@ -19,8 +19,8 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from games import services
@@ -35,9 +35,10 @@ from games.forms import (
     SealForm,
     import_form,
 )
-from games.models import Game, Incident, Move, PgnUpload, SealedEnvelope
+from games.models import Game, Incident, IncidentKind, Move, PgnUpload, SealedEnvelope
 from games.models.incident import incident_kind_label, offered_under
 from games.pgn_export import export_pgn
+from games.rules.rulesets import Ruleset
 from games.selectors import (
     board_at,
     game_ruleset,
@@ -47,6 +48,7 @@ from games.selectors import (
     open_envelope_of,
     rounds_of,
 )
+from games.templatetags.games_display import article_heading
 from jobs.models import Job
 from jobs.runner import start_job
 from tournaments.models import Pairing, Tournament
@@ -486,6 +488,9 @@ def incident_detail(request: HttpRequest, game_id: int, incident_id: int) -> Htt
 @login_required
 def seal(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game(request, game_id, Action.RECORD_INCIDENTS)
+    refused = _sealing_refused(game_ruleset(game))
+    if refused:
+        return render(request, "games/seal.html", _context(request, game, refused=refused))
     board = board_at(game)
     now = timezone.localtime().replace(second=0, microsecond=0)
     form = SealForm(
@@ -504,6 +509,20 @@ def seal(request: HttpRequest, game_id: int) -> HttpResponse:
             messages.success(request, _("The move is sealed; print the envelope."))
             return redirect("games:envelope", game_id=game.pk, envelope_id=envelope.pk)
     return render(request, "games/seal.html", _context(request, game, form=form))
+
+
+def _sealing_refused(ruleset: Ruleset) -> str:
+    """Why no move can be sealed under ``ruleset`` ('' when one can), citing its article."""
+    if offered_under(IncidentKind.SEAL, ruleset):
+        return ""
+    return _(
+        "Sealing a move is not offered under %(ruleset)s: its games are played to a finish, "
+        "without adjournment. %(article)s applies only where the regulations of the event "
+        "announce adjournments."
+    ) % {
+        "ruleset": ruleset.title(get_language() or "en"),
+        "article": article_heading(ruleset.article("adjournment.seal")),
+    }
 
 
 @login_required

@@ -138,14 +138,7 @@ def rule_on_incident(
         raise GameError(_("%(kind)s is not an incident entered on this form.") % {"kind": kind})
     if game.status in (Game.Status.ANNULLED,):
         raise GameError(_("The game was annulled."))
-    if not offered_under(kind, game_ruleset(game)):
-        raise GameError(
-            _("%(kind)s is not an incident under the game's ruleset (%(ruleset)s).")
-            % {
-                "kind": IncidentKind(kind).label,
-                "ruleset": game_ruleset(game).title(get_language() or "en"),
-            }
-        )
+    _refuse_unless_offered(game, kind)
     ruling = ruling_for(game, kind, facts)
     if kind == IncidentKind.ILLEGAL_MOVE and ruling.details.get("offender"):
         ruling = _with_earlier_illegal_moves(game, facts, ruling)
@@ -172,6 +165,18 @@ def rule_on_incident(
         plies=game.moves.count(),
         entered_by=recorded_user(user),
     )
+
+
+def _refuse_unless_offered(game: Game, kind: str) -> None:
+    """A clear error, naming the ruleset by its title, for a kind the ruleset does not know."""
+    if not offered_under(kind, game_ruleset(game)):
+        raise GameError(
+            _("%(kind)s is not an incident under the game's ruleset (%(ruleset)s).")
+            % {
+                "kind": IncidentKind(kind).label,
+                "ruleset": game_ruleset(game).title(get_language() or "en"),
+            }
+        )
 
 
 def _with_earlier_illegal_moves(game: Game, facts: dict[str, Any], ruling: Ruling) -> Ruling:
@@ -364,6 +369,7 @@ def seal_game(
 ) -> SealedEnvelope:
     """Adjourn the game: the rules engine checks the sealing, the envelope keeps the move."""
     game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
+    _refuse_unless_offered(game, IncidentKind.SEAL)
     if open_envelope_of(game) is not None:
         raise GameError(_("The game already has a sealed envelope that has not been opened."))
     if sealer not in _COLOURS:
