@@ -1,10 +1,11 @@
-# The two commands of the README: `make run` and `make test`.
+# The two commands of the README, `make run` and `make test`, and the others of
+# docs/development.md.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST_PORT ?= 127.0.0.1:8000
 
-.PHONY: run test lint format bench clean
+.PHONY: run test lint format bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,5 +42,9 @@ test: lint
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench
 
+# The documentation site (docs/, mkdocs.yml), failing on a broken link or a page left out.
+docs: $(VENV)/.installed
+	$(BIN)/mkdocs build --strict
+
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache staticfiles
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache staticfiles site
