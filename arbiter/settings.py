@@ -186,23 +186,39 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # process (make run) and still never stale: cached reads are keyed by the tournament's
 # version, which lives in the database.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "arbiter"),
-        }
+
+
+def redis_caches(url: str, key_prefix: str) -> dict[str, dict[str, object]]:
+    """The caches on the Redis server at ``url``. Redis that is down is a cache that holds
+    nothing (arbiter.cache), not an error page: the default cache falls back to each
+    process's memory, the sessions to the database. A Redis that no longer answers costs
+    a request at most these timeouts (seconds)."""
+    shared = {
+        "LOCATION": url,
+        "KEY_PREFIX": key_prefix,
+        "OPTIONS": {"socket_connect_timeout": 1.0, "socket_timeout": 2.0},
     }
+    return {
+        "default": {"BACKEND": "arbiter.cache.RedisOrLocalCache", **shared},
+        "sessions": {"BACKEND": "arbiter.cache.RedisCache", **shared},
+    }
+
+
+if REDIS_URL:
+    CACHES = redis_caches(REDIS_URL, os.environ.get("CACHE_KEY_PREFIX", "arbiter"))
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES["sessions"] = CACHES["default"]
 # Sessions are read from the shared cache when there is one and written through to the
-# database, so a Redis restart logs nobody out.
+# database, so a Redis restart logs nobody out, and a Redis that is down only makes them
+# read from the database.
 SESSION_ENGINE = "django.contrib.sessions.backends." + ("cached_db" if REDIS_URL else "db")
+SESSION_CACHE_ALIAS = "sessions"
 if os.environ.get("ARBITER_CACHE") == "off":
     # Only to measure what the cache saves (bench/stack.py): nothing is kept, not even the
     # throttle counts.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    CACHES["sessions"] = CACHES["default"]
 
 # The live round page's event stream (tournaments.views.live.version_events), served by
 # the asynchronous process (deploy/arbiter.sh live) to which the reverse proxy sends /live/.
@@ -218,6 +234,8 @@ API_FAILED_AUTH_RATE = os.environ.get("API_FAILED_AUTH_RATE", "20/min")
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "") or REDIS_URL
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "") or CELERY_BROKER_URL or None
 CELERY_TASK_ACKS_LATE = True
+# A job's outcome is its row (jobs.models.Job): Celery keeps none.
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A job whose worker died unacknowledged goes to another worker after this many seconds.

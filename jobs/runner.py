@@ -181,17 +181,35 @@ def broker_url() -> str:
 
 def dispatch(job_id: int) -> None:
     """Hand the job to Celery, or run it here: at once with ``JOBS_EAGER`` (the tests), else
-    in a background thread (``make run``: no broker, one process)."""
+    in a background thread (``make run``: no broker, one process; or the broker down)."""
     if getattr(settings, "JOBS_EAGER", False):
         run_job(job_id)
-    elif broker_url():
-        from arbiter.celery import app  # imported only where a broker is used
-
-        app.send_task("jobs.run", args=[job_id])
-    else:
+    elif not broker_url() or not _sent_to_broker(job_id):
         threading.Thread(
             target=_run_in_thread, args=(job_id,), name=f"job-{job_id}", daemon=True
         ).start()
+
+
+def _sent_to_broker(job_id: int) -> bool:
+    """Whether the job is on the broker's queue. Its row is committed already: a broker
+    that cannot be reached must not leave it waiting for a worker that will never hear of
+    it, nor answer the request that started it with an error page, so the job runs in this
+    process instead, as without a broker."""
+    from arbiter.celery import app  # imported only where a broker is used
+
+    try:
+        # No result kept: the job's row is its result (and a result store that cannot be
+        # reached would hold the request for many seconds, then refuse every later job).
+        app.send_task("jobs.run", args=[job_id], ignore_result=True)
+    except Exception as error:  # whatever the broker's client raises, the job must run
+        logger.warning(
+            "job %s runs in this process: the broker cannot be reached (%s: %s)",
+            job_id,
+            type(error).__name__,
+            error,
+        )
+        return False
+    return True
 
 
 def _run_in_thread(job_id: int) -> None:
