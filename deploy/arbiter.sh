@@ -1,6 +1,6 @@
 #!/usr/bin/env sh
-# The production stack's processes, configured from the environment (see README, "Running
-# several processes"). Each command runs one process in the foreground, for a supervisor
+# The production stack's processes, configured from the environment (see
+# docs/deployment.md). Each command runs one process in the foreground, for a supervisor
 # (systemd, a container runtime) to start, restart and stop:
 #
 #   deploy/arbiter.sh release   migrate the database, collect the static files (once per release)

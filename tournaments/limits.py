@@ -1,4 +1,4 @@
-"""The documented limits on what one request may ask (README, "Limits").
+"""The documented limits on what one request may ask (docs/limits.md).
 
 Each is far above a real event (the largest opens have about 1,000 players; a double
 round robin of 26 players has 50 rounds) and low enough that one request cannot take the
@@ -20,7 +20,7 @@ MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 """One uploaded file (PGN, TRF, CSV, pairings)."""
 
 MAX_GAMES_PER_FILE = 5_000
-"""Games in one PGN file (web upload, ``checkgames``)."""
+"""Games in one PGN file (web upload, ``import_pgn``)."""
 
 MAX_SECONDS = 7 * 24 * 3600
 """A time on a clock or a duration in seconds (a week)."""

@@ -31,7 +31,7 @@ class IncidentSerializer(serializers.ModelSerializer[Incident]):
 
 class IncidentInputSerializer(serializers.Serializer[dict[str, object]]):
     """An incident as an incident file writes it: ``kind`` and the kind's own fields (see
-    the README's incident files), e.g. ``{"kind": "draw_claim", "claimant": "white",
+    the incident files of docs/rules.md), e.g. ``{"kind": "draw_claim", "claimant": "white",
     "claim": "threefold"}``. Sealing has its own page; the other fields are checked by the
     rules engine, which names any it cannot read."""
 

@@ -56,7 +56,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("game", help="PGN file of the game")
-        parser.add_argument("incident", help="JSON incident file (see the README)")
+        parser.add_argument("incident", help="JSON incident file (see docs/rules.md)")
         parser.add_argument("--ruleset", default="classic", choices=sorted(RULESETS))
         parser.add_argument("--format", default="text", choices=["text", "json"])
 

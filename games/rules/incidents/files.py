@@ -1,4 +1,4 @@
-"""Incident files: one JSON object per incident, ``kind`` naming which (see the README).
+"""Incident files: one JSON object per incident, ``kind`` naming which (see docs/rules.md).
 
 The object's other keys are the incident dataclass's fields; sides are ``"white"`` /
 ``"black"``, times ISO 8601, enums by value. Every error names the field it is about, and a

@@ -1,4 +1,5 @@
-"""``manage.py rule``: every README example incident applied to a real game, and the errors."""
+"""``manage.py rule``: every example incident of docs/rules.md applied to a real game, and
+the errors."""
 
 import json
 import subprocess
@@ -61,7 +62,7 @@ def run(*args: str) -> str:
 
 
 def test_there_is_one_example_per_kind():
-    """The README shows one incident file per kind; each is tested below."""
+    """docs/rules.md shows one incident file per kind; each is tested below."""
     assert sorted(path.stem for path in EXAMPLES.glob("*.json")) == sorted(KINDS) == sorted(CASES)
 
 
