@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tournaments.models import IdempotentRequest, Pairing, ResultChange, Round, Tournament
@@ -63,6 +65,50 @@ def test_keys_are_private_to_each_client(numbered: Tournament, token_for: Any) -
         response = client.post(url, {"name": "Late, Lou"}, format="json", HTTP_IDEMPOTENCY_KEY="x")
         assert response.status_code == 201
     assert numbered.players.filter(name="Late, Lou").count() == 2
+
+
+def _claim_in_progress(tournament: Tournament, client: APIClient, *, age: timedelta) -> None:
+    """A claim on key "busy" for registering "Busy, Bo", as a request still writing (or a
+    process that died while writing) leaves it."""
+    url = f"/api/v1/tournaments/{tournament.slug}/players/"
+    client.post(url, {"name": "Busy, Bo"}, format="json", HTTP_IDEMPOTENCY_KEY="busy")
+    stored = IdempotentRequest.objects.get(key="busy")
+    stored.state, stored.status, stored.response = IdempotentRequest.State.IN_PROGRESS, None, None
+    stored.claimed_at = timezone.now() - age
+    stored.save()
+    tournament.players.filter(name="Busy, Bo").delete()
+
+
+def test_a_key_still_being_written_gets_409_with_retry_after(
+    numbered: Tournament, as_scope: Any, settings: Any
+) -> None:
+    settings.IDEMPOTENCY_WAIT = 0
+    client = as_scope(PAIRING)
+    _claim_in_progress(numbered, client, age=timedelta(seconds=5))
+    url = f"/api/v1/tournaments/{numbered.slug}/players/"
+    response = client.post(url, {"name": "Busy, Bo"}, format="json", HTTP_IDEMPOTENCY_KEY="busy")
+    assert response.status_code == 409
+    assert response.json()["code"] == "idempotency_conflict"
+    assert response["Retry-After"] == "1"
+    assert not numbered.players.filter(name="Busy, Bo").exists()
+    # Another body with the key is refused as before, in progress or not.
+    other = client.post(url, {"name": "Else, E"}, format="json", HTTP_IDEMPOTENCY_KEY="busy")
+    assert other.status_code == 422
+
+
+def test_a_claim_left_by_a_dead_process_is_taken_over_after_the_lease(
+    numbered: Tournament, as_scope: Any, settings: Any
+) -> None:
+    settings.IDEMPOTENCY_WAIT = 0
+    settings.IDEMPOTENCY_LEASE = 60
+    client = as_scope(PAIRING)
+    _claim_in_progress(numbered, client, age=timedelta(seconds=61))
+    url = f"/api/v1/tournaments/{numbered.slug}/players/"
+    response = client.post(url, {"name": "Busy, Bo"}, format="json", HTTP_IDEMPOTENCY_KEY="busy")
+    assert response.status_code == 201 and "Idempotent-Replayed" not in response
+    assert numbered.players.filter(name="Busy, Bo").count() == 1
+    stored = IdempotentRequest.objects.get(key="busy")
+    assert (stored.state, stored.status) == (IdempotentRequest.State.DONE, 201)
 
 
 def test_a_stale_result_write_gets_412_and_changes_nothing(

@@ -60,8 +60,8 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
 @admin.register(IdempotentRequest)
 class IdempotentRequestAdmin(admin.ModelAdmin):
-    list_display = ["created_at", "client", "key", "method", "path", "status"]
-    list_filter = ["method", "status"]
+    list_display = ["created_at", "client", "key", "method", "path", "state", "status"]
+    list_filter = ["state", "method", "status"]
     search_fields = ["client", "key", "path"]
     date_hierarchy = "created_at"
 

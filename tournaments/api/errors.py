@@ -47,6 +47,7 @@ class IdempotencyConflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = _("A request with this Idempotency-Key is being processed; retry later.")
     default_code = "idempotency_conflict"
+    wait = 1  # seconds, sent as Retry-After: the first request's reply is kept by then
 
 
 class ErrorItemSerializer(serializers.Serializer[Any]):

@@ -77,7 +77,16 @@ class ApiToken(models.Model):
 
 class IdempotentRequest(models.Model):
     """A write made with an ``Idempotency-Key``: a retry with the same key and body gets the
-    stored reply instead of writing twice."""
+    stored reply instead of writing twice.
+
+    The row is the key's claim, committed before the write begins (state in progress), so
+    that the same key sent twice at once cannot write twice; the write's own transaction
+    then stores its reply in it (state done).
+    """
+
+    class State(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("in progress")
+        DONE = "done", _("done")
 
     client = models.CharField(_("client"), max_length=40)
     """``token:<id>`` or ``user:<id>``: keys are private to whoever sent them."""
@@ -85,7 +94,13 @@ class IdempotentRequest(models.Model):
     method = models.CharField(_("method"), max_length=10)
     path = models.CharField(_("path"), max_length=500)
     body_digest = models.CharField(_("body digest"), max_length=64)
-    status = models.PositiveSmallIntegerField(_("status"))
+    state = models.CharField(
+        _("state"), max_length=12, choices=State.choices, default=State.IN_PROGRESS
+    )
+    claimed_at = models.DateTimeField(_("claimed"), default=timezone.now)
+    """When the request now writing took the key: a claim older than the lease was left by
+    a process that died, and the next request with the key takes it over."""
+    status = models.PositiveSmallIntegerField(_("status"), null=True)
     response = models.JSONField(_("response"), null=True)
     headers = models.JSONField(_("response headers"), default=dict)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -98,4 +113,4 @@ class IdempotentRequest(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.client} {self.key}: {self.method} {self.path} → {self.status}"
+        return f"{self.client} {self.key}: {self.method} {self.path} → {self.status or self.state}"
