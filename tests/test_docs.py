@@ -319,3 +319,25 @@ def test_the_incident_examples_are_the_tested_files() -> None:
 )
 def test_the_code_of_a_page_is_read_as_written(text: str, found: list[str]) -> None:
     assert code_of(text) == found
+
+
+def _manual(topic: str) -> str:
+    html = (ROOT / "templates" / "help" / "en" / f"{topic}.html").read_text(encoding="utf-8")
+    return " ".join(re.sub(r"<[^>]+>", "", html).split())
+
+
+def test_the_manual_says_what_the_code_does() -> None:
+    """Where the manual and these pages overlap, both follow the code."""
+    from tournaments.services.configuration import NOT_IN_ROUND_ROBINS, tiebreak_problems
+    from tournaments.services.players import LAST_ROUND_FOR_TPN_CHANGES
+
+    # A round robin refuses the Buchholz tie-breaks only.
+    refused = re.search(r"except the Buchholz tie-breaks \(([A-Z, ]+)\)", _manual("standings"))
+    assert refused and set(refused.group(1).split(", ")) == NOT_IN_ROUND_ROBINS
+    assert tiebreak_problems(["ARO", "PS", "TPR", "DE"], round_robin=True) == []
+    # The tie-break list is fixed once round 1 is paired, in FIDE mode.
+    assert "Once round 1 is paired the list is fixed in FIDE mode" in _manual("tournament")
+    # Exchanges of starting ranks: FIDE mode asks equal ratings, before round 4 is paired.
+    exchange = re.search(r"Two players may exchange starting ranks[^.]*\.", _manual("players"))
+    assert exchange and "in FIDE mode only players of equal rating" in exchange.group(0)
+    assert f"round {LAST_ROUND_FOR_TPN_CHANGES + 1} is paired" in exchange.group(0)
