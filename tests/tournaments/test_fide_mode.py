@@ -372,6 +372,23 @@ def test_a_full_point_bye_is_logged_and_noted_as_deprecated():
     [
         ({"points_draw": Decimal("0.6")}, "Two draws may not be worth more than a win and a loss."),
         ({"points_pairing_bye": Decimal("1.5")}, "A pairing-allocated bye may not be worth more"),
+        # E32 (hard fail): under 1 / ½ / 0 a PAB is worth 1, ½ or 0; 0.7 was saved.
+        (
+            {"points_pairing_bye": Decimal("0.7")},
+            "A pairing-allocated bye scores what a game can: 1, 0.5 or 0, not 0.7.",
+        ),
+        # E32 (custom scoring): no value no game can score; 3-1-0 with a bye of 2 was saved.
+        (
+            {
+                "points_win": Decimal(3),
+                "points_draw": Decimal(1),
+                "points_pairing_bye": Decimal(2),
+                "points_full_bye": Decimal(3),
+                "points_forfeit_win": Decimal(3),
+                "fide_mode": False,
+            },
+            "A pairing-allocated bye scores what a game can: 3, 1 or 0, not 2.",
+        ),
     ],
 )
 def test_point_systems_that_break_the_scale_are_refused(points, problem):
@@ -461,7 +478,7 @@ def test_a_late_entrant_takes_the_starting_rank_his_rating_earns_even_after_roun
     tournament.save(update_fields=["number_of_rounds"])
     points = {row.name: row.points for row in tournament_standings(tournament).rows}
     # Held's field: Charline (3) 2100, David (4) 2050; 2060 goes between them.
-    late = add_player(tournament, name="Late, Entrant", rating_standard=2060)
+    late = answering(add_player, tournament, name="Late, Entrant", rating_standard=2060)
     assert (late.start_rank, late.first_round) == (4, 6)
     ranks = dict(tournament.players.values_list("name", "start_rank"))
     assert (ranks["Charline"], ranks["David"], ranks["Helene"], ranks["Stephan"]) == (3, 5, 6, 17)

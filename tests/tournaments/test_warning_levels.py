@@ -246,6 +246,8 @@ def test_settings_that_shape_played_rounds_are_refused_on_the_page_in_fide_mode(
     client.force_login(chief)
     value, label = LOCKED_EDITS[field]
     data = {**edit_data(client, started), field: value, "reason": "we want to"}
+    if field == "points_win":
+        data["points_pairing_bye"] = value  # a bye scores what a game can (E32)
     page = client.post(url("edit", started), data).content.decode()
     assert f"{label} cannot change once round 1 is paired." in page
     assert "leaving FIDE mode (for good) allows it" in page

@@ -117,8 +117,24 @@ def _point_problems(values: dict[str, Decimal], *, fide_mode: bool) -> list[str]
     problems = []
     if 2 * values["points_draw"] > values["points_win"] + values["points_loss"]:
         problems.append(_("Two draws may not be worth more than a win and a loss."))
+    game_scores = {values["points_win"], values["points_draw"], values["points_loss"]}
     if values["points_pairing_bye"] > values["points_win"]:
         problems.append(_("A pairing-allocated bye may not be worth more than a win."))
+    elif values["points_pairing_bye"] not in game_scores:
+        # FIDE checklist E32: the bye scores as a game can (a win, a draw or a loss), so
+        # 1 / ½ / 0 under standard scoring; no value no game can score, such as 2 in 3-1-0.
+        problems.append(
+            _(
+                "A pairing-allocated bye scores what a game can: %(win)s, %(draw)s or "
+                "%(loss)s, not %(bye)s."
+            )
+            % {
+                "win": _points(values["points_win"]),
+                "draw": _points(values["points_draw"]),
+                "loss": _points(values["points_loss"]),
+                "bye": _points(values["points_pairing_bye"]),
+            }
+        )
     if fide_mode and values["points_pairing_bye"] < values["points_draw"]:
         # FIDE checklist E32: a PAB scores a win, or at least a draw (C.04.1 c).
         problems.append(
@@ -130,6 +146,11 @@ def _point_problems(values: dict[str, Decimal], *, fide_mode: bool) -> list[str]
     ):
         problems.append(_("Points must satisfy loss ≤ draw ≤ win."))
     return problems
+
+
+def _points(value: Decimal) -> str:
+    """``1``, ``0.5``, ``3``: a point value as an arbiter writes it."""
+    return f"{value.normalize():f}"
 
 
 def _points_of(tournament: Tournament) -> list[str]:
