@@ -159,6 +159,22 @@ def test_the_command_runs_a_session(draft):
     assert len(mpa_lines(draft.tournament)) == 1
 
 
+def test_a_round_changed_by_hand_says_so_on_its_page_and_in_record_182(client, draft):
+    arbiter = UserFactory(is_staff=True, username="chief")
+    round_ = start_manual_pairing(draft, user=arbiter)
+    swap_colours(round_, 1)
+    end_manual_pairing(round_, user=arbiter, confirm="confirm")
+    engine = "Arbiter Dutch engine, FIDE C.04.3 (2025)"
+    records = [line for line in export_trf(draft.tournament, version=2026).splitlines()]
+    assert f"182 Imported file (rounds 1, 2, 3, 4, 5); {engine}, changed by hand (round 6)" in (
+        records
+    )
+    client.force_login(arbiter)
+    page = client.get(reverse("tournaments:round", args=[draft.tournament.pk, 6])).text
+    assert f"Paired by {engine}, then changed by hand by chief." in page
+    assert f"Paired by {engine}." not in page
+
+
 # ---- D30: forbidden pairs ---------------------------------------------------------------
 
 

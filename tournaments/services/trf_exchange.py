@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import date, datetime, time
 from decimal import Decimal
 from fractions import Fraction
+from itertools import pairwise
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -131,6 +132,37 @@ def _tiebreaks(
             % {"defined": " ".join(defined), "tiebreaks": " ".join(["PTS", *tokens])}
         )
     return found, used
+
+
+def _ranked_ties(document: TrfDocument, sheet: TournamentSheet, warnings: list[str]) -> list[int]:
+    """A finished event's rank column as the order of the players level on points (starting
+    ranks, first ranked first), when the file names no tie-break applied here: a TRF16 report
+    states its standings there only. Used when every player has his own rank and nobody is
+    ranked above a player with more points; an event still running has no final ranks."""
+    if document.planned_rounds not in {None, sheet.rounds} or not sheet.rounds:
+        return []
+    ranks = {player.start_rank: player.rank for player in document.players}
+    if None in ranks.values() or len(set(ranks.values())) != len(ranks):
+        return []
+    points = {
+        player.start_rank: sum(
+            (sheet.points.points(e.outcome) for e in player.rounds if e.round <= sheet.rounds),
+            Fraction(0),
+        )
+        for player in sheet.players
+    }
+    order = sorted(points, key=lambda rank: ranks[rank] or 0)
+    if len(set(points.values())) == len(points) or any(
+        points[higher] < points[lower] for higher, lower in pairwise(order)
+    ):
+        return []
+    warnings.append(
+        _(
+            "the file names no tie-breaks: players level on points are ranked as its rank "
+            "column orders them (the order of tied players, which the arbiter may change)"
+        )
+    )
+    return order
 
 
 def _tiebreak_tokens(value: str) -> list[str]:
@@ -359,6 +391,7 @@ def import_trf(
         deputy_arbiters=DEPUTY_SEPARATOR.join(v.strip() for v in document.values("112"))[:400],
         time_control=document.header("122")[:100],
         tiebreaks=tiebreaks,
+        tie_order=[] if tiebreaks else _ranked_ties(document, sheet, warnings),
         rating_method=_rating_method(document),
         initial_color=_initial_color(document),
         **{f"points_{name}": _decimal(getattr(points, name)) for name in _POINT_NAMES},
@@ -584,7 +617,8 @@ def _acceleration_records(tournament: Tournament) -> Iterable[TrfRecord]:
 
 def _pairing_controller(tournament: Tournament, source: str | None) -> str:
     """Record 182 (TRF-2026: the program or user making the pairings): the engine and rule
-    edition of the rounds an engine paired, else who paired them (an imported round by the
+    edition of the rounds an engine paired (``…, changed by hand`` when a manual pairing
+    session then changed a board), else who paired them (an imported round by the
     file's own 182 when it had one), with the rounds each paired when there are several;
     empty until a round is paired here."""
     rounds = tournament.rounds.order_by("number").values_list("number", "paired_by", "engine")
@@ -597,7 +631,9 @@ def _pairing_controller(tournament: Tournament, source: str | None) -> str:
         )
     by_controller: dict[str, list[int]] = {}
     for number, paired_by, engine in rounds:
-        if engine:
+        if engine and paired_by == Round.PairedBy.MANUAL:
+            controller = f"{engine}, {CHANGED_BY_HAND}"  # a manual pairing session changed it
+        elif engine:
             controller = engine
         elif paired_by == Round.PairedBy.IMPORT and imported:
             controller = imported
@@ -610,6 +646,10 @@ def _pairing_controller(tournament: Tournament, source: str | None) -> str:
     return "; ".join(
         f"{controller} ({_rounds_phrase(numbers)})" for controller, numbers in by_controller.items()
     )
+
+
+CHANGED_BY_HAND = "changed by hand"
+"""Record 182's words for a round the engine paired and the arbiter then changed."""
 
 
 def _rounds_phrase(numbers: list[int]) -> str:
@@ -693,17 +733,32 @@ def final_export_problems(tournament: Tournament) -> list[str]:
     return problems
 
 
+TRF16_LEAVES_OUT = (
+    gettext_lazy("the tie-breaks and the order of the standings (records 202 and 212)"),
+    gettext_lazy("the scoring (records 162 and 299; a scoring other than 1, ½, 0 is written XXS)"),
+    gettext_lazy("who paired each round (record 182)"),
+    gettext_lazy("byes announced beyond the next round (records 240)"),
+    gettext_lazy("the rounds a pair is forbidden in (records 260; XXP names next round's pairs)"),
+    gettext_lazy("the rating method, when it is not FIDE's (record 172)"),
+    gettext_lazy("adjourned games: TRF16 has no code for them, so it is refused while one is open"),
+)
+"""What TRF-2026 carries and TRF16 has no record for; the page offering the files says so."""
+
+
 def standing_ranks(tournament: Tournament) -> dict[int, int]:
     """Each player's line in the standings by the event's tie-breaks, by starting rank: the
-    rank column a TRF-2026 report carries (players without a place follow the ranked ones)."""
+    rank column of a TRF report, TRF16 and TRF-2026 alike (players without a place follow
+    the ranked ones)."""
     standings = tournament_standings(tournament)
     return {row.start_rank: line for line, row in enumerate(standings.rows, start=1)}
 
 
 def export_trf(tournament: Tournament, *, version: int = 16, final: bool = False) -> str:
-    """The tournament as TRF16 (``version=16``) or TRF-2026 (with ``###`` comments, and
-    the rank column ordered by the event's tie-breaks; TRF16's, for pairing engines, by
-    points and starting rank).
+    """The tournament as TRF16 (``version=16``) or TRF-2026, both with the log's integrity
+    events as ``###`` comments and the standings rank, by the event's tie-breaks, in the rank
+    column (what FIDE rates and publishes; pairing engines do not read it). TRF16 has no
+    records for the tie-breaks, the scoring or the pairing controller (202/212, 162/299,
+    182): only TRF-2026 carries them (:data:`TRF16_LEAVES_OUT`).
 
     Byes requested for the next round are written in its column, as pairing engines expect;
     a round still in draft is written with its games as paired, result not yet known.
@@ -715,7 +770,7 @@ def export_trf(tournament: Tournament, *, version: int = 16, final: bool = False
     """
     if final:
         raise_if(final_export_problems(tournament))
-    comments = [record.text for record in _comments(tournament)] if version == 2026 else []
+    comments = [record.text for record in _comments(tournament)]
     source = TrfSource.objects.filter(tournament=tournament).first()
     if source is None:
         return _application_text(tournament, version, comments, None)
@@ -750,9 +805,8 @@ def _application_text(
     sheet = _with_announced_byes(tournament, _with_games_awaiting_results(tournament))
     records = list(_header_records(tournament, sheet, version, source))
     records += [TrfRecord(text) for text in comments]
-    ranks = standing_ranks(tournament) if version == 2026 else None
     try:
-        document = TrfDocument.from_sheet(sheet, records=records, ranks=ranks)
+        document = TrfDocument.from_sheet(sheet, records=records, ranks=standing_ranks(tournament))
         return write_trf(document, version=version)
     except TrfError as error:
         raise TournamentError(str(error)) from None
@@ -1037,11 +1091,12 @@ def _apply_round_dates(
 _USED_RECORDS = frozenset(
     {
         "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
-        "142", "152", "162", "172", "192", "240", "XXC", "XXR", "XXS", "XXZ", "###",
+        "142", "152", "162", "172", "182", "192", "240", "XXC", "XXR", "XXS", "XXZ", "###",
     }
 )  # fmt: skip
 """Records the import always applies (the counts 062–082 are recomputed by the export once
-the players change). 202/212's tie-breaks (:func:`_tiebreaks`), 132's dates, ``XXA``/250's
+the players change; 182, who paired the imported rounds, is named in the export's 182 for
+them). 202/212's tie-breaks (:func:`_tiebreaks`), 132's dates, ``XXA``/250's
 acceleration, ``XXP``/260's prohibited pairings and 299's points for every round are applied
 when they can be (:func:`_apply_acceleration`, …); every other record is kept for the export
 and reported as not used."""

@@ -36,6 +36,8 @@ PLAYER_FIELDS: tuple[tuple[str, int, int], ...] = (
 )
 """The columns of a ``001`` line before its round blocks (0-based, end exclusive)."""
 
+RANK_FIELD = [name for name, _start, _end in PLAYER_FIELDS].index("rank")
+
 Rendering = dict[str, Any]
 
 
@@ -110,6 +112,9 @@ def merge(
     base_players: dict[str, dict[str, Any]] = base.get("players", {})
     current_players: dict[str, dict[str, Any]] = current["players"]
     seen: set[str] = set()
+    # The rank column is one standings: once a player's place changed, every rank is the
+    # application's, or a file's own rank could stay beside a rank recomputed to the same place.
+    recomputed = _standings_changed(base_players, current_players)
 
     def before_players() -> None:
         nonlocal added, comments
@@ -124,7 +129,9 @@ def merge(
             if key is None or key not in current_players:
                 continue  # the player was removed from the tournament
             seen.add(key)
-            merged.lines.append(_player_line(entry, base_players.get(key), current_players[key]))
+            merged.lines.append(
+                _player_line(entry, base_players.get(key), current_players[key], recomputed)
+            )
             continue
         code = entry.code
         if code in managed and base_records.get(code) != current_records.get(code):
@@ -144,15 +151,31 @@ def merge(
     return merged
 
 
+def _standings_changed(
+    base: Mapping[str, Mapping[str, Any]], current: Mapping[str, Mapping[str, Any]]
+) -> bool:
+    """Whether any player's rank differs from the import's, or players came or went."""
+    if set(base) != set(current):
+        return True
+    return any(
+        base[key]["fields"][RANK_FIELD] != player["fields"][RANK_FIELD]
+        for key, player in current.items()
+    )
+
+
 def _player_line(
-    player: TrfPlayer, base: Mapping[str, Any] | None, current: Mapping[str, Any]
+    player: TrfPlayer,
+    base: Mapping[str, Any] | None,
+    current: Mapping[str, Any],
+    ranks_recomputed: bool = False,
 ) -> str:
     if base is None:
         return str(current["line"])
     source = player.source.ljust(ROUNDS_START)
     head = source[:ROUNDS_START]
     for index, (_, start, end) in enumerate(PLAYER_FIELDS):
-        if base["fields"][index] != current["fields"][index]:
+        recomputed = ranks_recomputed and index == RANK_FIELD
+        if recomputed or base["fields"][index] != current["fields"][index]:
             head = head[:start] + current["fields"][index].ljust(end - start) + head[end:]
     source_cells = _cells(player.source)
     base_cells: list[str] = base["cells"]

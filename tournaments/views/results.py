@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games.rules.rulesets import get_ruleset
-from tournaments.models import EntrySource, Pairing, Result, Round, Tournament
+from tournaments.models import EntrySource, Pairing, Result, Round, Tournament, TournamentLog
 from tournaments.permissions import Action, actions_for, can, tournament_action_required
 from tournaments.services import NeedsConfirmation, TournamentError, record_result
 from tournaments.services.manual_pairing import comparison
@@ -94,8 +94,26 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "keys": KEYS,
             "rounds": tournament.rounds.order_by("number").values_list("number", flat=True),
             "session": comparison(round_) if round_.manual_session is not None else None,
+            "changed_by": _changed_by_hand(round_),
         },
     )
+
+
+def _changed_by_hand(round_: Round) -> str:
+    """Who changed the engine's pairing of ``round_`` in a manual pairing session (names
+    joined), empty when nobody did or the log names nobody."""
+    if round_.paired_by != Round.PairedBy.MANUAL or not round_.engine:
+        return ""
+    users = (
+        round_.tournament.log.filter(
+            kind=TournamentLog.Kind.MANUAL_PAIRING,
+            round_number=round_.number,
+            user__isnull=False,
+        )
+        .select_related("user")
+        .order_by("pk")
+    )
+    return ", ".join(dict.fromkeys(str(entry.user) for entry in users))
 
 
 @tournament_action_required(Action.ENTER_RESULTS)

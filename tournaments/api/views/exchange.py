@@ -69,7 +69,11 @@ class TournamentTrfView(TournamentApiView):
                 int,
                 OpenApiParameter.QUERY,
                 enum=[16, 2026],
-                description="16 (default) or 2026 (with the log as ### comments).",
+                description=(
+                    "16 (default) or 2026. Both carry the log as ### comments and the "
+                    "standings rank in the rank column; only 2026 has the tie-breaks, scoring "
+                    "and pairing controller records (202/212, 162/299, 182)."
+                ),
             )
         ],
         responses={
