@@ -88,6 +88,7 @@ urlpatterns = [
     path(f"{T}crosstable/", reports.crosstable, name="crosstable"),
     path(f"{T}crosstable.pdf", reports.crosstable_pdf, name="crosstable_pdf"),
     path(f"{T}players.pdf", reports.players_pdf, name="players_pdf"),
+    path(f"{T}report.trf", reports.trf_report, name="trf_report"),
     path(f"{T}scoresheet.pdf", reports.scoresheet_pdf, name="scoresheet_pdf"),
     path(f"{T}rounds/<num:number>/pairings/", reports.pairings, name="pairings"),
     path(f"{T}rounds/<num:number>/pairings.pdf", reports.pairings_pdf, name="pairings_pdf"),

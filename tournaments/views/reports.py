@@ -5,6 +5,8 @@ PDFs whose drawing grows with the field are drawn by a background job
 
 Anyone who may view the tournament may read them; draft rounds stay hidden from those who
 may not follow the tournament. Bad query values get a 404 naming the value, never a 500.
+The TRF report (TRF16 or TRF-2026, provisional or final) is for those who may follow the
+tournament, as through the API; the standings page offers it to them.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from tournaments.reports.printed import PRINTED_REPORTS
 from tournaments.reports.sources import crosstable_data, pairings_data, standings_data
 from tournaments.reports.tables import Table
 from tournaments.scoring.points import SheetError
+from tournaments.services import TournamentError
+from tournaments.services.trf_exchange import TRF16_LEAVES_OUT, export_trf, final_export_problems
 
 
 def _visible_rounds(request: HttpRequest, tournament: Tournament) -> list[int]:
@@ -138,8 +142,52 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
         table_html=html,
         rounds=visible,
         after_round=after,
+        trf=_trf_offer(request, tournament),
     )
     return mark_cacheable(page, request, tournament, etag)
+
+
+def _trf_offer(request: HttpRequest, tournament: Tournament) -> dict[str, Any] | None:
+    """What the standings page says beside the TRF downloads, for those who may have them:
+    why the final report is not ready yet, and what TRF16 cannot carry."""
+    if Action.FOLLOW not in actions_for(request.user, tournament):
+        return None
+    return {"problems": final_export_problems(tournament), "trf16_leaves_out": TRF16_LEAVES_OUT}
+
+
+TRF_NAMES = {"16": "TRF16", "2026": "TRF-2026"}
+"""The ``version`` a TRF download takes, and the name of the format it gives."""
+
+
+@tournament_action_required(Action.FOLLOW)
+def trf_report(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament as a TRF file: ``version`` 16 or 2026 (the default), ``final=1`` for
+    the report for rating, which waits until every game has its result. A report that
+    cannot be written gets a page saying why (409), never a 500."""
+    version = request.GET.get("version", "2026")
+    if version not in TRF_NAMES:
+        raise Http404(_("Unknown TRF version %(version)s.") % {"version": version})
+    final = request.GET.get("final", "")
+    if final not in {"", "0", "1"}:
+        raise Http404(_("Unknown value %(final)s for final.") % {"final": final})
+    try:
+        text = export_trf(tournament, version=int(version), final=final == "1")
+    except TournamentError as error:
+        refused = _page(
+            request,
+            tournament,
+            "reports/trf_refused.html",
+            name=TRF_NAMES[version],
+            problems=error.problems,
+        )
+        refused.status_code = 409
+        return refused
+    kind = "final" if final == "1" else "provisional"
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slug(tournament.name)}-{kind}-trf{version}.trf"'
+    )
+    return response
 
 
 _FORMULA_START = tuple("=+-@\t\r")
