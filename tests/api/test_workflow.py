@@ -287,3 +287,21 @@ def test_a_second_half_point_bye_needs_confirmation(
     confirmed = client.post(absences, {"round_number": 3, "kind": "half", "confirm": "confirm"})
     assert confirmed.status_code == 201
     assert [a["round_number"] for a in client.get(absences).json()] == [2, 3]
+
+
+def test_a_full_point_bye_is_acknowledged_as_deprecated_first(
+    as_scope: Any, tournament: Tournament, held_sheet: TournamentSheet
+) -> None:
+    """FIDE checklist E34: a full-point bye asks its L2 "deprecated" notice on the API too."""
+    client = as_scope("pairing")
+    url = f"/api/v1/tournaments/{tournament.slug}/"
+    register(client, url, held_sheet)
+    absences = f"{url}players/{tournament.players.get(start_rank=4).pk}/absences/"
+    asked = client.post(absences, {"round_number": 2, "kind": "full"})
+    assert asked.status_code == 409
+    assert (asked.json()["level"], asked.json()["confirm"]) == (2, "acknowledge")
+    assert "FIDE deprecates full-point byes" in asked.json()["detail"]
+    assert client.get(absences).json() == []
+    given = client.post(absences, {"round_number": 2, "kind": "full", "confirm": "acknowledge"})
+    assert given.status_code == 201
+    assert [a["kind"] for a in client.get(absences).json()] == ["full"]

@@ -356,8 +356,17 @@ def test_a_second_half_point_bye_needs_a_confirmation():
 
 def test_a_full_point_bye_is_logged_and_noted_as_deprecated():
     tournament = unplayed_with_a_round_to_come()
+    # E34: the arbiter acknowledges FIDE's notice first (L2); nothing is given before.
+    with pytest.raises(NeedsConfirmation, match="FIDE deprecates full-point byes") as asked:
+        request_absence(player(tournament, 1), 8, Absence.Kind.FULL_POINT_BYE)
+    assert (asked.value.level, asked.value.answer) == (Level.ACKNOWLEDGE, "acknowledge")
+    assert not Absence.objects.filter(player__tournament=tournament).exists()
     absence = request_absence(
-        player(tournament, 1), 8, Absence.Kind.FULL_POINT_BYE, reason="team duty"
+        player(tournament, 1),
+        8,
+        Absence.Kind.FULL_POINT_BYE,
+        reason="team duty",
+        confirm="acknowledge",
     )
     assert absence.warnings == [
         "FIDE deprecates full-point byes; this one is written to the tournament report."

@@ -592,6 +592,11 @@ def half_point_bye_rounds(player: Player) -> list[int]:
     return sorted({*taken, *requested})
 
 
+FULL_POINT_BYE_NOTICE = gettext_lazy(
+    "FIDE deprecates full-point byes; this one is written to the tournament report."
+)
+
+
 @transaction.atomic
 def request_absence(
     player: Player,
@@ -606,8 +611,9 @@ def request_absence(
 
     FIDE checklist E33–E34: a half-point bye is refused to a player flagged "no half-point
     bye"; a player's second and later half-point byes ask an L3 confirmation (``confirm``,
-    see :mod:`.warnings`); a full-point bye is logged (``### FPB``) and the returned absence's
-    ``warnings`` (not stored) carry FIDE's notice that full-point byes are deprecated.
+    see :mod:`.warnings`); a full-point bye asks the arbiter to acknowledge FIDE's notice that
+    full-point byes are deprecated (L2), is logged (``### FPB``), and the returned absence's
+    ``warnings`` (not stored) repeat the notice.
     """
     tournament = player.tournament
     problems = []
@@ -640,6 +646,13 @@ def request_absence(
         require_confirmation(
             cautions(Level.CONFIRM, [question]), confirm, action=f"half-bye:{player.pk}"
         )
+    if kind == Absence.Kind.FULL_POINT_BYE:
+        # FIDE checklist E34: the arbiter acknowledges the deprecation before it is given (L2).
+        require_confirmation(
+            cautions(Level.ACKNOWLEDGE, [FULL_POINT_BYE_NOTICE]),
+            confirm,
+            action=f"full-bye:{player.pk}",
+        )
     absence = Absence.objects.create(
         player=player,
         round_number=round_number,
@@ -649,9 +662,7 @@ def request_absence(
     )
     absence.warnings = []
     if kind == Absence.Kind.FULL_POINT_BYE:
-        absence.warnings.append(
-            _("FIDE deprecates full-point byes; this one is written to the tournament report.")
-        )
+        absence.warnings.append(str(FULL_POINT_BYE_NOTICE))
         log_event(
             tournament,
             TournamentLog.Kind.FULL_POINT_BYE,

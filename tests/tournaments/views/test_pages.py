@@ -261,6 +261,15 @@ def test_bye_requests_from_the_player_card_ask_before_a_second_half_point_bye(cl
     assert list(player.absences.values_list("round_number", flat=True)) == [2, 5]
     refused = client.post(ask, {**half, "round_number": 9}).content.decode()
     assert "The tournament has only 7 rounds." in refused
+    # E34: a full-point bye shows FIDE's "deprecated" notice to acknowledge (L2) first.
+    full = {"kind": "full", "reason": "team duty", "round_number": 6}
+    notice = client.post(ask, full)
+    assert notice.status_code == 409
+    assert "FIDE deprecates full-point byes" in notice.content.decode()
+    assert "Warning level L2: Acknowledge" in notice.content.decode()
+    assert list(player.absences.values_list("round_number", flat=True)) == [2, 5]
+    assert client.post(ask, {**full, "confirm": "acknowledge"}).status_code == 302
+    assert list(player.absences.values_list("round_number", flat=True)) == [2, 5, 6]
 
 
 def test_every_link_on_the_arbiters_pages_leads_somewhere(client, round_robin):
