@@ -229,6 +229,20 @@ LIVE_EVENTS = os.environ.get("LIVE_EVENTS", "0") == "1"
 API_WRITE_RATE = os.environ.get("API_WRITE_RATE", "300/min")
 API_FAILED_AUTH_RATE = os.environ.get("API_FAILED_AUTH_RATE", "20/min")
 
+# Failed logins on the login pages (arbiter.login), counted within LOGIN_FAILURE_WINDOW
+# seconds. An address gets LOGIN_FREE_FAILURES free failures for an account, then waits
+# LOGIN_DELAY seconds before its next try, doubled at each failure up to LOGIN_MAX_DELAY;
+# once an account has more than LOGIN_FAILURES_PER_ACCOUNT failures from other addresses,
+# an address waits from its first failure for it. An address with LOGIN_FAILURES_PER_ADDRESS
+# failures (any accounts) is refused for the rest of the window. No account is ever locked:
+# the right password from an address that has not failed is accepted.
+LOGIN_FREE_FAILURES = int(os.environ.get("LOGIN_FREE_FAILURES", "5"))
+LOGIN_DELAY = float(os.environ.get("LOGIN_DELAY", "1"))
+LOGIN_MAX_DELAY = float(os.environ.get("LOGIN_MAX_DELAY", str(15 * 60)))
+LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "20"))
+LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", str(15 * 60)))
+
 # Background jobs (jobs.runner): on Celery workers when a broker is configured, else in a
 # thread of the web process. JOBS_EAGER runs them at once, in the request (the tests).
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "") or REDIS_URL

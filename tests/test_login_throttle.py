@@ -1,6 +1,7 @@
-"""The web login is throttled by account and by address, through Django's cache.
+"""The web login is throttled by address and by account-and-address, through Django's cache.
 
-Issue: 30 wrong passwords, then the right one, were all accepted.
+Issues: 30 wrong passwords, then the right one, were all accepted; then five wrong
+passwords from anywhere locked the account's owner out.
 """
 
 from __future__ import annotations
@@ -34,18 +35,71 @@ def _login(client: Client, username: str, password: str, address: str = "192.0.2
     return "ok" if response.status_code == 302 else response.content.decode()
 
 
-def test_an_account_is_locked_after_five_failures_even_for_the_right_password():
+class Clock:
+    """The login throttle's clock, moved by hand: the delays are checked, never slept."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    clock = Clock()
+    monkeypatch.setattr("arbiter.login._now", clock)
+    return clock
+
+
+def test_guessing_from_anywhere_never_locks_the_owner_out():
+    # Issue: five wrong passwords from anywhere locked the chief arbiter out for 15 minutes,
+    # the right password included.
+    UserFactory(username="chief")
+    for number in range(30):
+        _login(Client(), "chief", "nope", f"198.51.100.{number}")
+    assert _login(Client(), "chief", PASSWORD, "192.0.2.1") == "ok"
+
+
+def test_an_address_that_guesses_waits_longer_after_each_failure(clock):
     UserFactory(username="chief")
     client = Client()
-    for _ in range(5):
-        assert "Please enter a correct username and password" in _login(client, "chief", "nope")
-    refused = _login(client, "chief", PASSWORD)
-    assert "Too many failed logins for this account or from this address." in refused
-    assert "_auth_user_id" not in client.session
-    # From another address too: the account is what is guarded.
-    assert "Too many failed logins" in _login(Client(), "CHIEF", PASSWORD, "198.51.100.7")
-    cache.clear()  # the window has passed
+    for _ in range(5):  # LOGIN_FREE_FAILURES: a fumbling owner is not slowed
+        assert "Please enter a correct username and password" in _login(client, "chief", "no")
+    for delay in (1, 2, 4, 8):
+        assert "Please enter a correct username and password" in _login(client, "chief", "no")
+        refused = _login(client, "chief", PASSWORD)  # unchecked while it waits
+        plural = "second" if delay == 1 else "seconds"
+        assert f"Wait {delay} {plural}, then try again." in refused
+        assert "_auth_user_id" not in client.session
+        clock.now += delay
+    # Meanwhile the owner, from an address that has not failed, logs in.
+    assert _login(Client(), "chief", PASSWORD, "203.0.113.5") == "ok"
     assert _login(client, "chief", PASSWORD) == "ok"
+
+
+def test_the_delay_stops_at_its_ceiling(clock, settings):
+    settings.LOGIN_FREE_FAILURES, settings.LOGIN_MAX_DELAY = 0, 3
+    settings.LOGIN_FAILURES_PER_ACCOUNT = 100
+    UserFactory(username="chief")
+    client = Client()
+    for _ in range(6):
+        _login(client, "chief", "no")
+        clock.now += 3
+    _login(client, "chief", "no")
+    assert "Wait 3 seconds" in _login(client, "chief", PASSWORD)
+
+
+def test_an_account_guessed_at_from_many_addresses_slows_every_new_address(clock):
+    UserFactory(username="chief")
+    for number in range(6):  # more than LOGIN_FAILURES_PER_ACCOUNT
+        _login(Client(), "chief", "nope", f"198.51.100.{number}")
+    # A new address pays the delay from its first failure.
+    client = Client()
+    _login(client, "chief", "nope", "198.51.100.99")
+    assert "Wait 1 second" in _login(client, "chief", PASSWORD, "198.51.100.99")
+    # Never the owner at an address that has not failed.
+    assert _login(Client(), "chief", PASSWORD, "192.0.2.1") == "ok"
 
 
 def test_an_address_is_locked_after_twenty_failures_over_any_accounts():
@@ -68,10 +122,10 @@ def test_a_successful_login_clears_the_accounts_failures():
     assert _login(Client(), "viewer", PASSWORD) == "ok"
 
 
-def test_the_admin_login_is_throttled_too():
+def test_the_admin_login_is_throttled_too(clock):
     UserFactory(username="root", is_staff=True, is_superuser=True)
     client = Client()
-    for _ in range(5):
+    for _ in range(6):
         client.post("/admin/login/", {"username": "root", "password": "nope"})
     response = client.post("/admin/login/", {"username": "root", "password": PASSWORD})
     assert response.status_code == 200
