@@ -11,8 +11,9 @@ cache is, e.g. Redis), within a window of ``LOGIN_FAILURE_WINDOW`` seconds (15 m
   refused for the rest of the window.
 * per account, over any addresses: once it has more than ``LOGIN_FAILURES_PER_ACCOUNT`` (5)
   from other addresses than the one failing, it is being guessed at from several addresses,
-  and that address pays the delay from its first failure. The account itself is never locked: the right password from an address
-  that has not failed is accepted, so whoever guesses cannot lock the chief arbiter out.
+  and that address pays the delay from its first failure. The account itself is never
+  locked: the right password from an address that has not failed is accepted, so whoever
+  guesses cannot lock the chief arbiter out.
 
 A successful login clears its address's failures for that account.
 """
