@@ -46,6 +46,9 @@ GAMES = int(os.environ.get("STACK_GAMES", "5000"))
 """The file's size: 5,000 in CI; fewer to try the test on a busy machine."""
 PASSWORD = "stack-test-password"
 REDIS_URL = os.environ.get("STACK_REDIS_URL", "")
+PYTHON = os.environ.get("STACK_PYTHON", "") or sys.executable
+"""The stack's Python: in CI, an environment made from ``requirements.txt`` alone, as a
+server's is (the test toolchain must not lend it what the application needs)."""
 
 pytestmark = [
     pytest.mark.slow,
@@ -76,7 +79,7 @@ class Stack:
     def __init__(self, tmp: Path) -> None:
         self.env = {
             **os.environ,
-            "PYTHON": sys.executable,
+            "PYTHON": PYTHON,
             "DATABASE_URL": _database_url(),
             "REDIS_URL": REDIS_URL,
             "CACHE_KEY_PREFIX": "stack-test",
@@ -287,3 +290,14 @@ def test_the_production_stack_imports_a_large_file_through_a_killed_worker(stack
         for n in range(6)
     ]
     assert codes == [401] * 5 + [429]
+
+
+@pytest.mark.skipif(not os.environ.get("STACK_PYTHON"), reason="STACK_PYTHON not set (.ci/run)")
+def test_the_stack_runs_on_the_runtime_requirements_alone() -> None:
+    lent = subprocess.run(
+        [PYTHON, "-c", "import importlib.util as u; print(u.find_spec('pytest') is not None)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert lent == "False"  # the test toolchain is not there to lend the stack anything
