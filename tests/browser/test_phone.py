@@ -18,6 +18,20 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE = {"width": 375, "height": 740}
 
+TABLE_FIT = """table => {
+  const scroller = table.closest('.table-scroll') || table;
+  const texts = [...table.querySelectorAll('tbody td')]
+    .filter(cell => cell.textContent.trim().length > 40)
+    .map(cell => cell.getBoundingClientRect().width);
+  return {
+    right: Math.round(table.getBoundingClientRect().right),
+    hidden: scroller.scrollWidth - scroller.clientWidth,
+    narrowest_text: Math.round(Math.min(...texts)),
+  };
+}"""
+"""Where a table's right edge lies, how much of it its scroll box hides, and the width of its
+narrowest cell holding a sentence."""
+
 
 def test_arbiter_pages_fit_a_phone_screen(browser, live_server):
     tournament = TournamentFactory(system="round_robin", number_of_rounds=9)
@@ -100,6 +114,14 @@ def test_a_game_and_its_sealed_envelope_fit_a_phone(browser, live_server):
     page.goto(f"/games/{game.pk}/")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the game page is {width} px wide"
+    # Nothing of the incidents or the audit trail is hidden to the right, and a ruling's
+    # explanation is read in lines of several words, not squeezed to one word a line.
+    for table in ("table.incidents", "table.audit"):
+        fit = page.locator(table).evaluate(TABLE_FIT)
+        assert fit["hidden"] == 0 and fit["right"] <= 390, (table, fit)
+        assert fit["narrowest_text"] >= 200, (table, fit)
+    if directory := os.environ.get("SCREENSHOT_DIR"):
+        page.screenshot(path=f"{directory}/phone_game.png", full_page=True)
     page.get_by_role("link", name="Sealed envelope").click()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the envelope is {width} px wide"
