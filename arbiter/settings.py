@@ -244,12 +244,13 @@ LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "2
 LOGIN_FAILURE_WINDOW = int(os.environ.get("LOGIN_FAILURE_WINDOW", str(15 * 60)))
 
 # Background jobs (jobs.runner): on Celery workers when a broker is configured, else in a
-# thread of the web process. JOBS_EAGER runs them at once, in the request (the tests).
+# thread of the web process (also while the broker cannot be reached). JOBS_EAGER runs them
+# at once, in the request (the tests).
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "") or REDIS_URL
-CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "") or CELERY_BROKER_URL or None
-CELERY_TASK_ACKS_LATE = True
-# A job's outcome is its row (jobs.models.Job): Celery keeps none.
+# A job's outcome is its row (jobs.models.Job): Celery keeps no results, and has no result
+# store to wait for when Redis is down.
 CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A job whose worker died unacknowledged goes to another worker after this many seconds.
