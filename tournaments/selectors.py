@@ -32,6 +32,7 @@ from tournaments.models import (
     RatingReportCorrection,
     RatingType,
     Result,
+    Round,
     RoundRating,
     Tournament,
     TournamentLog,
@@ -66,6 +67,14 @@ from tournaments.scoring.standings import (
 )
 from tournaments.scoring.tiebreaks import TieBreakSettings, TieBreakSpec, parse_tiebreaks
 from tournaments.scoring.tournament_rating import OfficialRatings
+
+
+def visible_rounds(tournament: Tournament, *, drafts: bool) -> QuerySet[Round]:
+    """The rounds a reader may see, in order: published and finished ones, and the draft
+    round too for ``drafts`` (the event's arbiters). A draft is nobody else's business: its
+    pairings, byes and points appear nowhere public until it is published."""
+    rounds = tournament.rounds.order_by("number")
+    return rounds if drafts else rounds.exclude(status=Round.Status.DRAFT)
 
 
 def tournament_list(*, public_only: bool = True) -> QuerySet[Tournament]:

@@ -27,7 +27,7 @@ from jobs.models import Job
 from jobs.views import file_response
 from tournaments.caching import cached, cached_table, mark_cacheable, not_modified, version_etag
 from tournaments.jobs import is_large, start_report_job
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament
 from tournaments.permissions import Action, actions_for, tournament_action_required
 from tournaments.reports.event import event_for_tournament, tiebreak_legend
 from tournaments.reports.forms import ScoresheetForm, SealedMoveEnvelope
@@ -37,16 +37,15 @@ from tournaments.reports.printed import PRINTED_REPORTS
 from tournaments.reports.sources import crosstable_data, pairings_data, standings_data
 from tournaments.reports.tables import Table
 from tournaments.scoring.points import SheetError
+from tournaments.selectors import visible_rounds
 from tournaments.services import TournamentError
 from tournaments.services.trf_exchange import TRF16_LEAVES_OUT, export_trf, final_export_problems
 
 
 def _visible_rounds(request: HttpRequest, tournament: Tournament) -> list[int]:
     """Round numbers the user may see: published and finished ones, drafts for arbiters."""
-    rounds = tournament.rounds.order_by("number")
-    if not actions_for(request.user, tournament) & {Action.FOLLOW}:
-        rounds = rounds.exclude(status=Round.Status.DRAFT)
-    return list(rounds.values_list("number", flat=True))
+    drafts = bool(actions_for(request.user, tournament) & {Action.FOLLOW})
+    return list(visible_rounds(tournament, drafts=drafts).values_list("number", flat=True))
 
 
 def _after_round(request: HttpRequest, tournament: Tournament) -> tuple[int, list[int]]:

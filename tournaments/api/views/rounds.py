@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from tournaments.caching import cached, mark_cacheable, not_modified
 from tournaments.models import Round, Tournament
 from tournaments.permissions import Action
+from tournaments.selectors import visible_rounds
 from tournaments.services import (
     delete_draft_round,
     generate_round_robin_round,
@@ -64,10 +65,8 @@ def _with_etag(response: Response, etag: str) -> Response:
 
 class RoundsMixin(TournamentApiView):
     def visible_rounds(self) -> QuerySet[Round]:
-        rounds = self.tournament.rounds.order_by("number")
-        if not may(self.request, Action.FOLLOW, self.tournament):
-            rounds = rounds.exclude(status=Round.Status.DRAFT)
-        return rounds
+        drafts = may(self.request, Action.FOLLOW, self.tournament)
+        return visible_rounds(self.tournament, drafts=drafts)
 
     def round(self, number: int) -> Round:
         return get_object_or_404(self.visible_rounds(), number=number)

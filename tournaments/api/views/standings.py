@@ -21,11 +21,11 @@ from tournaments.caching import mark_cacheable, not_modified, version_etag
 from tournaments.jobs import is_large, start_report_job
 from tournaments.permissions import Action
 from tournaments.reports.printed import PRINTED_REPORTS
-from tournaments.selectors import sheet_and_standings, tournament_standings
-from tournaments.services.audit import last_round_number
+from tournaments.selectors import sheet_and_standings, tournament_standings, visible_rounds
 
 from ..base import TournamentApiView
 from ..errors import error_responses
+from ..permissions import may
 from ..reads import crosstable_data, standings_data
 from ..serializers.standings import CrosstableSerializer, StandingsSerializer
 
@@ -47,11 +47,17 @@ class StandingsView(TournamentApiView):
     def after_round(self, request: Request) -> int:
         query = AfterRoundSerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        latest = last_round_number(self.tournament)
-        after = query.validated_data.get("after_round", latest)
-        if after > latest:
+        drafts = may(request, Action.FOLLOW, self.tournament)
+        latest = visible_rounds(self.tournament, drafts=drafts).last()
+        latest_number = latest.number if latest else 0
+        after = query.validated_data.get("after_round", latest_number)
+        if after > latest_number:
             raise serializers.ValidationError(
-                {"after_round": [_("Only %(latest)s rounds are paired.") % {"latest": latest}]}
+                {
+                    "after_round": [
+                        _("Only %(latest)s rounds are paired.") % {"latest": latest_number}
+                    ]
+                }
             )
         return int(after)
 
