@@ -7,6 +7,8 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
+from arbiter.errors import DATABASE_ERRORS, database_unavailable
+
 
 def keep_thread_language(
     get_response: Callable[[HttpRequest], HttpResponse],
@@ -24,3 +26,20 @@ def keep_thread_language(
             return get_response(request)
 
     return middleware
+
+
+class DatabaseUnavailable:
+    """A view that met a database not answering (PostgreSQL restarted, a connection it
+    ended) answers 503 with ``Retry-After`` instead of 500. The API's views answer it
+    themselves (``tournaments.api.errors``)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, DATABASE_ERRORS):
+            return database_unavailable(request, exception)
+        return None

@@ -89,6 +89,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "arbiter.middleware.DatabaseUnavailable",
 ]
 
 ROOT_URLCONF = "arbiter.urls"
@@ -116,6 +117,9 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # A connection kept between requests (CONN_MAX_AGE) that the server ended, e.g. on
+        # a PostgreSQL restart, is replaced when a request first uses it, not met as an error.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

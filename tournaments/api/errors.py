@@ -11,12 +11,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponseBase
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from arbiter.errors import DATABASE_ERRORS, database_unavailable
 from tournaments.scoring.standings import StandingsNotFinalError
 from tournaments.scoring.tiebreaks import TieBreakError
 from tournaments.services import NeedsConfirmation, TournamentError
@@ -117,13 +118,15 @@ def confirmation_body(question: NeedsConfirmation) -> dict[str, Any]:
     }
 
 
-def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> HttpResponseBase | None:
     """DRF's handler, with the domain errors mapped and every body in one shape."""
     if isinstance(exc, NeedsConfirmation):
         return Response(confirmation_body(exc), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, TournamentError):
         body = error_body(_refusal_items(exc, "refused"))
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    if isinstance(exc, DATABASE_ERRORS):
+        return database_unavailable(context["request"], exc)
     if isinstance(exc, TieBreakError | StandingsNotFinalError):
         body = error_body([error_item("refused", str(exc))])
         return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
