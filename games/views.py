@@ -35,6 +35,7 @@ from games.forms import (
     SealForm,
     import_form,
 )
+from games.incident_facts import incident_facts
 from games.models import Game, Incident, IncidentKind, Move, PgnUpload, SealedEnvelope
 from games.models.incident import incident_kind_label, offered_under
 from games.pgn_export import export_pgn
@@ -478,6 +479,7 @@ def incident_detail(request: HttpRequest, game_id: int, incident_id: int) -> Htt
             game,
             incident=incident,
             ruling=incident.ruling,
+            facts=incident_facts(incident),
             readings_at_risk=[]
             if incident.applied
             else services.readings_the_ruling_discards(incident),
