@@ -49,6 +49,7 @@ from tournaments.pairing.crosstest import (
 )
 from tournaments.pairing.generator import GeneratorError, GeneratorSettings
 from tournaments.permissions import Action
+from tournaments.reports.pdf import PdfReport
 from tournaments.reports.printed import PRINTED_REPORTS
 from tournaments.scoring.points import SheetError
 from tournaments.services.errors import TournamentError
@@ -436,11 +437,12 @@ def start_report_job(
     those who may read the report drawn in a request may follow it."""
     readers = PRINTED_REPORTS[report].readers_of(tournament, options)
     # The language is part of the report (its labels): start_job would add it too late
-    # for the key.
+    # for the key. Every route to the same PDF must give the same key: no paper is the
+    # default paper, and the options are in one order whatever order they were passed in.
     params = {
         "report": report,
-        "options": options,
-        "paper": paper,
+        "options": dict(sorted(options.items())),
+        "paper": paper or PdfReport.paper,
         "language": translation.get_language(),
         "readers": readers.value,
     }

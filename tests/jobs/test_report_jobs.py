@@ -115,6 +115,20 @@ def test_the_api_answers_202_until_the_crosstable_is_drawn(held, settings):
     assert again.status_code == 200 and _content(again) == pdf
 
 
+def test_the_page_and_the_api_share_one_job_for_the_same_pdf(client, held, settings):
+    # Issue: the page (paper A4 unless asked) and the API (no paper) started a job each.
+    settings.REPORT_JOB_PLAYERS = 5
+    settings.JOBS_EAGER = False
+    page = client.get(reverse("tournaments:crosstable_pdf", args=[held.pk]))
+    api = APIClient().get(f"/api/v1/tournaments/{held.slug}/crosstable/pdf/")
+    job = Job.objects.get()
+    assert page.url == reverse("jobs:detail", args=[job.pk])
+    assert api.status_code == 202 and api["Location"] == f"/api/v1/jobs/{job.pk}/"
+    # Another paper is another report.
+    client.get(reverse("tournaments:crosstable_pdf", args=[held.pk]) + "?paper=letter")
+    assert Job.objects.count() == 2
+
+
 def test_readers_of_a_private_tournament_cannot_follow_its_report_job(client, held, settings):
     settings.REPORT_JOB_PLAYERS = 5
     settings.JOBS_EAGER = False
