@@ -255,3 +255,25 @@ def test_the_rules_option_overrides_the_files_date():
     assert out.splitlines()[0] == (
         "Note: rounds re-paired by Arbiter Dutch engine, FIDE C.04.3 (2025)."
     )
+
+
+def _player_line(rank, name, rating, points, place, entry):
+    return f"001 {rank:4d}      {name:<34}{rating:4d}{'':28}{points:>4} {place:>4}  {entry}"
+
+
+def test_without_xxc_the_first_colour_is_that_of_the_top_player_who_played_round_1(tmp_path):
+    # Number 1 took a bye in round 1: the colour drawn shows on number 2, the top player who
+    # played (so bbpPairings reads such a file too), not white by default.
+    path = tmp_path / "bye_for_number_1.trf"
+    lines = [
+        "012 Round 1 without number 1",
+        "XXR 2",
+        _player_line(1, "Player One", 2400, "0.5", 3, "0000 - H"),
+        _player_line(2, "Player Two", 2300, "0.0", 4, "   3 b 0"),
+        _player_line(3, "Player Three", 2200, "1.0", 1, "   2 w 1"),
+        _player_line(4, "Player Four", 2100, "1.0", 2, "0000 - U"),
+    ]
+    path.write_text("\n".join(lines) + "\n")
+    out, status, _ = checktrf(path)
+    assert status == 0
+    assert "Round 1: pairing matches the engine (2 boards)" in out.splitlines()

@@ -233,10 +233,14 @@ def _is_round_robin(document: TrfDocument, sheet: TournamentSheet) -> bool:
 
 
 def _first_colour(sheet: TournamentSheet) -> Color:
-    """The colour drawn for the top player, as round 1 shows it (files without XXC/152)."""
-    top = min(sheet.players, key=lambda p: p.start_rank, default=None)
-    colour = top.entry(1).color if top is not None else None
-    return colour or Color.WHITE
+    """The colour drawn for the top player, as round 1 shows it (files without XXC/152):
+    that of the highest-ranked player who played round 1, who need not be number 1 (a bye
+    or an absence in round 1). bbpPairings reads such files the same way."""
+    for player in sorted(sheet.players, key=lambda p: p.start_rank):
+        colour = player.entry(1).color
+        if colour is not None:
+            return colour
+    return Color.WHITE
 
 
 def _boards(pairing: Pairing) -> set[tuple[int, int]]:
