@@ -309,11 +309,16 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"one_line": {"()": "arbiter.log_filters.ClientErrorsInOneLine"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
     # Django's own "django" logger has a console handler too and passes its records on to
-    # the root: every warning printed twice. Here it only passes them on.
-    "loggers": {"django": {"handlers": [], "propagate": True}},
+    # the root: every warning printed twice. Here it only passes them on. A refused request
+    # is logged in one line, without a traceback.
+    "loggers": {
+        "django": {"handlers": [], "propagate": True},
+        "django.request": {"filters": ["one_line"], "propagate": True},
+    },
 }
 
 if PRODUCTION:
