@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
 from tournaments.scoring.standings import Exclusion, Standing, Standings, format_points
@@ -103,7 +104,8 @@ def _player_cells(player: PlayerSheet) -> list[Cell]:
 
 
 _PLAYER_COLUMNS = (
-    (gettext_noop("Name"), "left", "name"),
+    # A person's name (姓名), not a thing's (名称): the same word, its own catalogue entry.
+    (pgettext_lazy("person", "Name"), "left", "name"),
     (gettext_noop("Title"), "center", "text"),
     (gettext_noop("Rtg"), "right", "number"),
     (gettext_noop("Fed"), "center", "text"),
@@ -111,7 +113,10 @@ _PLAYER_COLUMNS = (
 
 
 def _player_columns() -> list[Column]:
-    return [Column(_(label), align, kind) for label, align, kind in _PLAYER_COLUMNS]  # type: ignore[arg-type]
+    return [
+        Column(str(label) if isinstance(label, Promise) else _(label), align, kind)  # type: ignore[arg-type]
+        for label, align, kind in _PLAYER_COLUMNS
+    ]
 
 
 def _notes(standings: Standings) -> list[str]:

@@ -627,8 +627,14 @@ def request_absence(
     if round_number <= last_round_number(tournament):
         problems.append(_("Round %(round)s is already paired.") % {"round": round_number})
     if round_number > tournament.number_of_rounds:
+        count = tournament.number_of_rounds
         problems.append(
-            _("The tournament has only %(count)s rounds.") % {"count": tournament.number_of_rounds}
+            ngettext(
+                "The tournament has only %(count)s round.",
+                "The tournament has only %(count)s rounds.",
+                count,
+            )
+            % {"count": count}
         )
     if kind == Absence.Kind.HALF_POINT_BYE and player.no_half_point_bye:
         problems.append(_("%(name)s may not take a half-point bye.") % {"name": player.name})

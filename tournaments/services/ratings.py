@@ -24,7 +24,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.models import (
     ListedRating,
@@ -543,15 +543,26 @@ def rating_check(tournament: Tournament, *, today: datetime.date | None = None) 
         )
     comparison = compare_with_list(tournament, rating_list)
     if comparison.differences:
+        count = len(comparison.differences)
         warnings.append(
-            _("%(count)s differences with the list %(list)s wait for a decision.")
-            % {"count": len(comparison.differences), "list": rating_list}
+            ngettext(
+                "%(count)s difference with the list %(list)s waits for a decision.",
+                "%(count)s differences with the list %(list)s wait for a decision.",
+                count,
+            )
+            % {"count": count, "list": rating_list}
         )
     typed = tournament.players.filter(rating_origin=RatingOrigin.TYPED).exclude(
         rating_standard=None, rating_rapid=None, rating_blitz=None
     )
     if typed.exists():
+        count = typed.count()
         warnings.append(
-            _("%(count)s players have ratings typed by hand.") % {"count": typed.count()}
+            ngettext(
+                "%(count)s player has ratings typed by hand.",
+                "%(count)s players have ratings typed by hand.",
+                count,
+            )
+            % {"count": count}
         )
     return warnings

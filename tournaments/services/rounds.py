@@ -87,8 +87,10 @@ def _next_round(tournament: Tournament) -> tuple[int, list[str], list[int]]:
     number = latest + 1
     problems = []
     if number > tournament.number_of_rounds:
+        count = tournament.number_of_rounds
         problems.append(
-            _("All %(count)s rounds are paired.") % {"count": tournament.number_of_rounds}
+            ngettext("The %(count)s round is paired.", "All %(count)s rounds are paired.", count)
+            % {"count": count}
         )
     missing = _missing_boards(tournament, latest) if latest else []
     if (

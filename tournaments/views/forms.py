@@ -113,6 +113,8 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = TOURNAMENT_FIELDS
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
+        # The model's "name" is shared with the player's (姓名); an event's is 名称.
+        labels = {"name": _("Name")}
 
     FIELDSETS = [
         (

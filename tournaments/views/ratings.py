@@ -8,8 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from tournaments.jobs import start_rating_list_import, start_rating_list_update
@@ -152,8 +151,15 @@ def tournament_ratings(request: HttpRequest, tournament: Tournament) -> HttpResp
         except TournamentError as error:
             flash_problems(request, error)
         else:
+            count = len(applied)
             messages.success(
-                request, _("%(count)s changes applied from the list.") % {"count": len(applied)}
+                request,
+                ngettext(
+                    "%(count)s change applied from the list.",
+                    "%(count)s changes applied from the list.",
+                    count,
+                )
+                % {"count": count},
             )
         return redirect(
             f"{request.path}?list={rating_list.pk}",

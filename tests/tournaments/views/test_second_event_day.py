@@ -3,13 +3,18 @@ what the public reads, late entries, texts, spreadsheets."""
 
 from __future__ import annotations
 
+import codecs
+import csv
+import io
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
-from tournaments.models import Absence, Round, TournamentLog, TournamentRole
+from tournaments.models import Absence, Pairing, Result, Round, TournamentLog, TournamentRole
 from tournaments.services import request_absence
 from tournaments.services.rounds import store_round
 
@@ -149,3 +154,74 @@ def test_late_entrants_from_a_csv_file_are_confirmed_without_uploading_it_again(
     assert done.status_code == 302
     after = numbers(tournament)
     assert (after["Late, Lara"], after["Late, Lou"], after["Player, 8"]) == (6, 8, 10)
+
+
+def glance(page):
+    """The dashboard's "at a glance" tiles as read: number and words."""
+    tiles = re.findall(r'<ul class="glance">(.*?)</ul>', page, re.DOTALL)[0]
+    return [" ".join(re.sub(r"<[^>]+>", " ", tile).split()) for tile in tiles.split("</li>")[:-1]]
+
+
+def test_counts_on_the_arbiters_page_agree_with_their_nouns(client):
+    """Issue: "1 adjourned games". One of a thing is singular, in every tile."""
+    tournament = TournamentFactory(number_of_rounds=5)
+    white, black = PlayerFactory(tournament=tournament), PlayerFactory(tournament=tournament)
+    PlayerFactory(tournament=tournament, status="withdrawn", withdrawn_after_round=0)
+    store_round(tournament, 1, [(white, black)], [], paired_by=Round.PairedBy.MANUAL)
+    Pairing.objects.filter(round__tournament=tournament).update(result=Result.ADJOURNED)
+    client.force_login(with_role(tournament, Role.CHIEF_ARBITER))
+    page = client.get(url("dashboard", tournament)).content.decode()
+    assert glance(page) == [
+        "2 active players (3 entered)",
+        "0 games still running",
+        "1 adjourned game pending",
+        "0 pending incidents",
+    ]
+    chinese = client.get(url("dashboard", tournament), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert glance(chinese.content.decode())[2] == "1 盘封棋对局 待定"
+
+
+def test_a_bye_past_a_one_round_event_says_round_not_rounds(client):
+    tournament = TournamentFactory(number_of_rounds=1)
+    player = PlayerFactory(tournament=tournament)
+    client.force_login(with_role(tournament, Role.CHIEF_ARBITER))
+    ask = url("player_absence", tournament, player_id=player.pk)
+    refused = client.post(ask, {"kind": "half", "round_number": 2}).content.decode()
+    assert "The tournament has only 1 round." in refused
+
+
+def test_the_name_column_of_players_reads_as_a_persons_name_in_chinese(client):
+    """Issue: the standings' name column read 名称 (a thing's name); a person's is 姓名. The
+    tournament's own name stays 名称."""
+    tournament = TournamentFactory(public=True)
+    white, black = PlayerFactory(tournament=tournament), PlayerFactory(tournament=tournament)
+    store_round(
+        tournament, 1, [(white, black)], [], paired_by=Round.PairedBy.MANUAL, status="published"
+    )
+    chinese = {"HTTP_ACCEPT_LANGUAGE": "zh-hans"}
+    for report in ("standings", "crosstable"):
+        page = client.get(url(report, tournament), **chinese).content.decode()
+        headings = re.findall(r"<th[^>]*>([^<]*)</th>", page)
+        assert "姓名" in headings and "名称" not in headings, (report, headings)
+    client.force_login(with_role(tournament, Role.CHIEF_ARBITER))
+    form = client.get(url("edit", tournament), **chinese).content.decode()
+    assert re.search(r'<label for="id_name">名称', form), "the event's name is 名称"
+
+
+def test_the_standings_csv_opens_in_excel_with_chinese_names_and_diacritics(client):
+    """Excel on Windows reads a CSV without a byte-order mark in the system's code page:
+    the file starts with the UTF-8 mark, and its text is the names as written."""
+    tournament = TournamentFactory(public=True)
+    ding = PlayerFactory(tournament=tournament, name="丁立人")
+    mrdja = PlayerFactory(tournament=tournament, name="Mrđa, Ožbolt")
+    store_round(
+        tournament, 1, [(ding, mrdja)], [], paired_by=Round.PairedBy.MANUAL, status="published"
+    )
+    response = client.get(url("standings_csv", tournament) + "?round=1")
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response.content.startswith(codecs.BOM_UTF8)
+    assert response.content.count(codecs.BOM_UTF8) == 1
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][:3] == ["Rk", "No.", "Name"]
+    assert {row[2] for row in rows[1:]} == {"丁立人", "Mrđa, Ožbolt"}
+    assert response.content.count(b"\r\n") == len(rows)
