@@ -11,8 +11,6 @@ tournament, as through the API; the standings page offers it to them.
 
 from __future__ import annotations
 
-import csv
-import re
 from typing import Any
 
 from django.conf import settings
@@ -40,6 +38,8 @@ from tournaments.scoring.points import SheetError
 from tournaments.selectors import visible_rounds
 from tournaments.services import TournamentError
 from tournaments.services.trf_exchange import TRF16_LEAVES_OUT, export_trf, final_export_problems
+
+from .spreadsheets import csv_download
 
 
 def _visible_rounds(request: HttpRequest, tournament: Tournament) -> list[int]:
@@ -189,31 +189,14 @@ def trf_report(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return response
 
 
-_FORMULA_START = tuple("=+-@\t\r")
-_NUMBER = re.compile(r"[+-]?\d+([.,]\d+)?")
-
-
-def spreadsheet_safe(cell: str) -> str:
-    """A cell a spreadsheet shows as text, never runs: one that would start a formula
-    (``=``, ``+``, ``-``, ``@``, tab, CR — OWASP's CSV injection list) gets a leading
-    apostrophe, unless it is a plain number such as a rating change (``-12``)."""
-    if cell.startswith(_FORMULA_START) and not _NUMBER.fullmatch(cell):
-        return "'" + cell
-    return cell
-
-
 @tournament_action_required(Action.VIEW)
 def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     after = _download_round(request, tournament)
     table = _table_or_404(standings_data, tournament, after_round=after)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="{slug(tournament.name)}-standings-round-{after}.csv"'
+    return csv_download(
+        f"{slug(tournament.name)}-standings-round-{after}.csv",
+        [[column.label for column in table.columns], *table.texts()],
     )
-    writer = csv.writer(response)
-    writer.writerow([spreadsheet_safe(str(column.label)) for column in table.columns])
-    writer.writerows([spreadsheet_safe(str(cell)) for cell in row] for row in table.texts())
-    return response
 
 
 def _printed(

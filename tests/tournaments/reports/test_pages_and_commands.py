@@ -163,7 +163,7 @@ def test_public_pages_answer_without_login(client, demo):
 def test_standings_csv_has_the_standings_lines(client, demo):
     swiss = demo["demo-swiss"]
     response = client.get(reverse("tournaments:standings_csv", args=[swiss.pk]) + "?round=3")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][:7] == ["Rk", "No.", "Name", "Title", "Rtg", "Fed", "Pts"]
     standings = tournament_standings(swiss, after_round=3)
     assert [(r[0], r[2], r[6]) for r in rows[1:]] == [
@@ -212,7 +212,7 @@ def test_standings_csv_writes_formula_like_names_as_text(client, demo):
         player.name = name
         player.save()
     response = client.get(reverse("tournaments:standings_csv", args=[swiss.pk]) + "?round=3")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     names = {row[2] for row in rows[1:]}
     assert {"'" + name for name in hostile} <= names
     assert not any(cell[:1] in "=+-@" and cell[:1] for row in rows for cell in row[2:3])
