@@ -47,7 +47,7 @@ def test_the_default_time_decides_a_lateness_ruling(chebanenko):
     game = set_numbers(game, default_time_minutes=15)
     ruling = rule_on_incident(game, "lateness", BLACK_TWENTY_MINUTES_LATE, user=None)
     assert (ruling.decision, ruling.score, ruling.article) == ("game_over", "1-0", "10.15")
-    assert "more than 15 minutes" in ruling.ruling["explanation"]["en"]
+    assert "The allowed lateness is 15 minutes" in ruling.ruling["explanation"]["en"]
 
 
 def test_a_named_position_raises_the_fifty_move_count(chebanenko):
