@@ -3,7 +3,8 @@
 # docs/deployment.md). Each command runs one process in the foreground, for a supervisor
 # (systemd, a container runtime) to start, restart and stop:
 #
-#   deploy/arbiter.sh release   migrate the database, collect the static files (once per release)
+#   deploy/arbiter.sh release   collect the static files (production), then migrate the database
+#                               (once per release)
 #   deploy/arbiter.sh web       gunicorn: WEB_BIND (127.0.0.1:8000), WEB_WORKERS (2)
 #   deploy/arbiter.sh worker    a Celery worker: WORKER_CONCURRENCY (1), WORKER_NAME
 #   deploy/arbiter.sh live      uvicorn (ASGI) for the live pages' event streams under /live/:
@@ -18,8 +19,16 @@ python=${PYTHON:-.venv/bin/python}
 
 case "${1:-}" in
   release)
+    # The static files first: a release that cannot collect them stops before the database
+    # changes. Outside production (ARBITER_MODE unset: development) there is nothing to
+    # collect: the pages serve the static files from their own folders.
+    if [ "${ARBITER_MODE:-development}" = production ]; then
+      "$python" manage.py collectstatic --noinput
+    else
+      echo "ARBITER_MODE is not production: the static files are served from their folders," \
+        "nothing to collect. For a production release set ARBITER_MODE=production." >&2
+    fi
     "$python" manage.py migrate --noinput
-    "$python" manage.py collectstatic --noinput
     ;;
   web)
     exec "$python" -m gunicorn arbiter.wsgi \

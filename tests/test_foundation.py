@@ -1,6 +1,7 @@
 """The project's frame: settings from the environment, pages that answer, pure packages."""
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -195,3 +196,25 @@ def test_a_log_line_is_printed_once():
         handlers += [h for h in logger.handlers if h.get_name() == "console"]
         logger = logger.parent if logger.propagate else None
     assert len(handlers) == 1, handlers
+
+
+def test_the_release_step_works_in_the_default_mode(tmp_path):
+    """Issue: ``deploy/arbiter.sh release`` without ARBITER_MODE migrated the database, then
+    failed in collectstatic (no STATIC_ROOT in development). Development has nothing to
+    collect: the release migrates and says so."""
+    database = tmp_path / "release.sqlite3"
+    environment = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "ARBITER_MODE"}}
+    environment.update(DATABASE_URL=f"sqlite:///{database}", PYTHON=sys.executable)
+    result = subprocess.run(
+        [str(ROOT / "deploy" / "arbiter.sh"), "release"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "nothing to collect" in result.stderr
+    assert "Traceback" not in result.stderr
+    with sqlite3.connect(database) as connection:
+        applied = connection.execute("SELECT app FROM django_migrations").fetchall()
+    assert ("tournaments",) in applied
