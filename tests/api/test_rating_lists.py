@@ -90,3 +90,39 @@ def test_only_arbiters_import(client_: APIClient, tournament: Tournament) -> Non
     client_.login(username="someone", password=PASSWORD)
     assert _post(client_, "standard_sep26frl.txt") == 403
     assert not RatingList.objects.exists()
+
+
+CSRF_SECRET = "a" * 32
+
+
+def _browser(username: str) -> APIClient:
+    """A browser's session, its CSRF token sent as a page's script sends it."""
+    browser = APIClient(enforce_csrf_checks=True)
+    browser.login(username=username, password=PASSWORD)
+    browser.cookies["csrftoken"] = CSRF_SECRET
+    browser.credentials(HTTP_X_CSRFTOKEN=CSRF_SECRET)
+    return browser
+
+
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "text/plain", "application/octet-stream"]
+)
+def test_the_permission_is_checked_before_the_body_whatever_its_type(
+    content_type: str, chief: Any
+) -> None:
+    # Issue: a signed-in user who may not import got 415 for a body of another type than a
+    # file upload: the body was read before the permission was checked.
+    UserFactory(username="someone")
+    body = b'{"file": "x"}'
+    refused = _browser("someone").post("/api/v1/rating-lists/", body, content_type=content_type)
+    assert refused.status_code == 403
+    assert refused.json()["code"] == "permission_denied"
+    # Whoever may import is told what is wrong with the body.
+    wrong_type = _browser("chief").post("/api/v1/rating-lists/", body, content_type=content_type)
+    assert wrong_type.status_code == 415
+    # Without the CSRF token the session is refused, as before.
+    bare = APIClient(enforce_csrf_checks=True)
+    bare.login(username="chief", password=PASSWORD)
+    no_token = bare.post("/api/v1/rating-lists/", body, content_type=content_type)
+    assert no_token.status_code == 403 and "CSRF" in no_token.json()["detail"]
+    assert not RatingList.objects.exists()

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.request import Request
@@ -95,6 +96,15 @@ class GuardedBasicAuthentication(authentication.BasicAuthentication):
         return guarded(request, super().authenticate, request)
 
 
+class CsrfCheckedSessionAuthentication(authentication.SessionAuthentication):
+    """The browser's session. Its CSRF check reads the token from Django's own request: DRF's
+    request would first parse the body with the view's parsers, so that a body the view does
+    not take was refused 415 before the permission check had said whether the client may."""
+
+    def enforce_csrf(self, request: Request) -> None:
+        super().enforce_csrf(request._request)
+
+
 class ApiTokenScheme(OpenApiAuthenticationExtension):
     target_class = "tournaments.api.authentication.ApiTokenAuthentication"
     name = "apiToken"
@@ -117,3 +127,9 @@ class GuardedBasicScheme(OpenApiAuthenticationExtension):
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
         return {"type": "http", "scheme": "basic"}
+
+
+class CsrfCheckedSessionScheme(SessionScheme):
+    """The session is documented as DRF's (cookie ``sessionid``)."""
+
+    target_class = "tournaments.api.authentication.CsrfCheckedSessionAuthentication"

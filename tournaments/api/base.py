@@ -9,7 +9,6 @@ from typing import Any
 
 from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404
-from rest_framework.authentication import SessionAuthentication
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,7 +19,11 @@ from tournaments.caching import cached
 from tournaments.models import ApiToken, Tournament
 from tournaments.permissions import Action
 
-from .authentication import ApiTokenAuthentication, GuardedBasicAuthentication
+from .authentication import (
+    ApiTokenAuthentication,
+    CsrfCheckedSessionAuthentication,
+    GuardedBasicAuthentication,
+)
 from .errors import api_exception_handler
 from .permissions import TournamentActionPermission
 from .throttling import WriteRateThrottle
@@ -30,7 +33,7 @@ class ApiView(APIView):
     authentication_classes = [
         ApiTokenAuthentication,
         GuardedBasicAuthentication,
-        SessionAuthentication,
+        CsrfCheckedSessionAuthentication,
     ]
     permission_classes = [TournamentActionPermission]
     throttle_classes = [WriteRateThrottle]

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
@@ -143,7 +144,12 @@ def tournament_ratings(request: HttpRequest, tournament: Tournament) -> HttpResp
         if not can(request.user, Action.MANAGE_PLAYERS, tournament):
             raise PermissionDenied
         if rating_list is None:
-            raise PermissionDenied
+            # Nothing to compare with yet: the page says so, with the link to import a list.
+            messages.error(
+                request,
+                _("No FIDE list of the tournament's rate of play is imported: import one first."),
+            )
+            return redirect(request.path)
         try:
             applied = apply_list_differences(
                 tournament, rating_list, request.POST.getlist("accept"), user=request.user

@@ -120,3 +120,15 @@ def test_the_ties_page_in_chinese_heads_the_place_column_as_a_standing(client, c
         reverse("tournaments:ties", args=[chief.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
     ).content.decode()
     assert '<th scope="col">名次</th>' in page and "地点" not in page
+
+
+def test_applying_without_any_list_says_to_import_one(client, chief) -> None:
+    # Issue: the chief's POST answered 403 when no rating list was imported.
+    address = reverse("tournaments:ratings", args=[chief.pk])
+    reply = client.post(address, {"accept": ["1:rating"]})
+    assert reply.status_code == 302 and reply.url == address
+    page = client.get(address).content.decode()
+    assert (
+        "No FIDE list of the tournament&#x27;s rate of play is imported: import one first." in page
+    )
+    assert f'href="{reverse("tournaments:rating_lists")}"' in page
