@@ -4,7 +4,7 @@ from io import StringIO
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tournaments.models import Tournament
@@ -58,3 +58,16 @@ def test_organiser_command_lets_an_account_create_tournaments(client):
     assert client.get(reverse("tournaments:import_trf")).status_code == 200
     call_command("organiser", "li", "--remove", stdout=StringIO())
     assert client.get(reverse("tournaments:create")).status_code == 403
+
+
+@pytest.mark.django_db
+def test_organiser_command_without_a_terminal_names_the_option_to_pass(monkeypatch):
+    """Issue: run from a script (no terminal), a new account's password prompt ended in an
+    EOFError traceback. The command says to pass --password, and creates nothing."""
+    monkeypatch.setattr("sys.stdin", StringIO(""))
+    with pytest.raises(CommandError) as refused:
+        call_command("organiser", "zhao", stdout=StringIO())
+    assert refused.value.returncode == 2
+    assert "no terminal to ask for the new account's password" in str(refused.value)
+    assert "--password" in str(refused.value)
+    assert not get_user_model().objects.filter(username="zhao").exists()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import getpass
+import sys
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -38,14 +39,14 @@ class Command(BaseCommand):
             return
         if account is None:
             account = users(username=username, email=email)
-            account.set_password(self._new_password(account, password))
+            account.set_password(self._new_password(account, password, username))
             account.save()
             self.stdout.write(f"Account {username} created.")
         set_organiser(account)
         self.stdout.write(f"{username} may create and import tournaments.")
 
-    def _new_password(self, account, given):
-        password = given if given is not None else self._ask()
+    def _new_password(self, account, given, username):
+        password = given if given is not None else self._ask(username)
         try:
             validate_password(password, account)
         except ValidationError as error:
@@ -53,8 +54,21 @@ class Command(BaseCommand):
         return password
 
     @staticmethod
-    def _ask() -> str:
-        password = getpass.getpass("Password: ")
-        if password != getpass.getpass("Password (again): "):
+    def _ask(username: str) -> str:
+        """The new account's password, typed twice at a terminal. Without one (a script, a
+        container, a pipe) there is no one to ask: the command says which option to pass."""
+        no_terminal = bad_input(
+            f"no terminal to ask for the new account's password: pass it with "
+            f"--password, e.g. manage.py organiser {username} --password 'a long passphrase', "
+            f"or run the command in a terminal"
+        )
+        if not sys.stdin.isatty():
+            raise no_terminal
+        try:
+            password = getpass.getpass("Password: ")
+            again = getpass.getpass("Password (again): ")
+        except EOFError:  # the input closed before a password was typed (Ctrl-D)
+            raise no_terminal from None
+        if password != again:
             raise CommandError("the passwords differ")
         return password
