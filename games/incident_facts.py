@@ -105,7 +105,7 @@ def incident_facts(incident: Incident) -> list[Fact]:
 def fact_value(name: str, value: Any, fen: str | None = None) -> str:
     """One fact's value in words: sides, times, durations, moves, yes/no, choices."""
     if name in TIMES:
-        return _moment(value) if value else gettext("had not arrived")
+        return _moment(value) if value else gettext("not by the time of this ruling")
     if value is None or value == "":
         return "—"
     if name in MOVE_LISTS and isinstance(value, list):
