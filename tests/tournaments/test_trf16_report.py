@@ -122,3 +122,12 @@ def test_a_report_made_here_imports_without_warnings():
         again = import_trf(export_trf(tournament, version=version), filename="ours.trf")
         assert import_warnings(again) == ([] if version == 2026 else [RANKED_TIES]), version
         assert standing_ranks(again) == standing_ranks(tournament), version
+
+
+def test_a_rank_column_that_only_follows_points_and_starting_ranks_orders_nothing():
+    """Held's round robin ranks its players by points, then starting rank, as pairing
+    programs fill the column: that is no order of the ties, who stay level."""
+    held = HELD_SWISS_9.with_name("held_round_robin.trf")
+    tournament = import_trf(held.read_bytes(), filename="held_round_robin.trf")
+    assert tournament.tie_order == []
+    assert RANKED_TIES not in import_warnings(tournament)

@@ -137,8 +137,9 @@ def _tiebreaks(
 def _ranked_ties(document: TrfDocument, sheet: TournamentSheet, warnings: list[str]) -> list[int]:
     """A finished event's rank column as the order of the players level on points (starting
     ranks, first ranked first), when the file names no tie-break applied here: a TRF16 report
-    states its standings there only. Used when every player has his own rank and nobody is
-    ranked above a player with more points; an event still running has no final ranks."""
+    states its standings there only. Used when every player has his own rank, nobody is
+    ranked above a player with more points, and the column says more than points and starting
+    rank do (pairing programs fill it so); an event still running has no final ranks."""
     if document.planned_rounds not in {None, sheet.rounds} or not sheet.rounds:
         return []
     ranks = {player.start_rank: player.rank for player in document.players}
@@ -152,10 +153,10 @@ def _ranked_ties(document: TrfDocument, sheet: TournamentSheet, warnings: list[s
         for player in sheet.players
     }
     order = sorted(points, key=lambda rank: ranks[rank] or 0)
-    if len(set(points.values())) == len(points) or any(
+    if order == sorted(points, key=lambda rank: (-points[rank], rank)) or any(
         points[higher] < points[lower] for higher, lower in pairwise(order)
     ):
-        return []
+        return []  # nothing beyond points and starting rank (an engine's filler), or no order
     warnings.append(
         _(
             "the file names no tie-breaks: players level on points are ranked as its rank "
