@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -29,11 +30,42 @@ TOURNAMENT_RESOURCES = {
 }
 
 
+def _link(help_text: str) -> serializers.URLField:
+    return serializers.URLField(help_text=help_text)
+
+
+# The reply's shape, named field by field in the OpenAPI schema (a bare object showed as
+# "property1", "property2" there).
+API_ROOT = inline_serializer(
+    name="ApiRoot",
+    fields={
+        "tournaments": _link("The tournaments you may read; POST creates one."),
+        "rating_lists": _link("The imported FIDE rating lists; POST imports one."),
+        "trf_imports": _link("POST a TRF file to create a tournament from it."),
+        "tournament": inline_serializer(
+            name="ApiRootTournament",
+            fields={
+                name: serializers.CharField(help_text=f"…/tournaments/{{slug}}/{path}")
+                for name, path in TOURNAMENT_RESOURCES.items()
+            },
+            help_text=(
+                "One tournament's resources, as URL templates: the tournament's slug goes "
+                "for {slug}, a round's number for {number}."
+            ),
+        ),
+        "schema": _link("This API's OpenAPI 3 schema."),
+        "documentation": _link("This API's documentation page."),
+    },
+)
+
+
 class ApiRootView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
 
-    @extend_schema(responses={200: dict, **error_responses(429)}, summary="Where the resources are")
+    @extend_schema(
+        responses={200: API_ROOT, **error_responses(429)}, summary="Where the resources are"
+    )
     def get(self, request: Request) -> Response:
         tournaments = reverse("api:tournaments", request=request)
         return Response(

@@ -99,3 +99,23 @@ def test_the_documentation_page_needs_nothing_from_the_internet(client):
     served = client.get(script)
     assert served.status_code == 200
     assert b"Redoc" in b"".join(served.streaming_content)
+
+
+@pytest.mark.django_db
+def test_the_api_roots_schema_names_every_field_it_returns(client, schema):
+    """Issue: the root's reply was documented as a bare object, which the documentation
+    page showed as "property1", "property2"."""
+
+    def properties(node: dict[str, Any]) -> dict[str, Any]:
+        while "$ref" in node or "allOf" in node:
+            node = node["allOf"][0] if "allOf" in node else node
+            node = schema["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
+        return node["properties"]
+
+    content = schema["paths"]["/api/v1/"]["get"]["responses"]["200"]["content"]
+    documented = properties(content["application/json"]["schema"])
+    links = client.get("/api/v1/").json()
+    assert set(documented) == set(links)
+    assert set(properties(documented["tournament"])) == set(links["tournament"])
+    assert documented["tournaments"]["format"] == "uri"
+    assert all(field.get("description") for field in documented.values())
