@@ -264,16 +264,20 @@ def _discard_source(job_id: int) -> None:
         Job.objects.filter(pk=job_id).update(source="")
 
 
-def join_parts(part: Job, results: list[Any]) -> tuple[Job, list[list[Any]]] | None:
-    """Count a part's ``results`` as done on the job it is part of, inside the part's
-    transaction. For the last part to finish: that job, locked until the part commits, and
-    every part's results in the parts' order (the others' rows are emptied: the caller joins
-    them and finish the job with :func:`finish_parent`). For any other part, or when
-    another part has failed the job: None, and the part returns ``{"part": results}`` to
-    keep them on its row. Parts finishing at once take turns on the job's row, so the last
-    of them sees every other part done."""
+def join_parts(
+    part: Job, results: Any, *, count: int | None = None
+) -> tuple[Job, list[Any]] | None:
+    """Count a part's ``results`` (``count`` items, else as many as the list holds) as done
+    on the job it is part of, inside the part's transaction. For the last part to finish:
+    that job, locked until the part commits, and every part's results in the parts' order
+    (the others' rows are emptied: the caller joins them and finish the job with
+    :func:`finish_parent`). For any other part, or when another part has failed the job:
+    None, and the part returns ``{"part": results}`` to keep them on its row. Parts
+    finishing at once take turns on the job's row, so the last of them sees every other
+    part done."""
     parent = Job.objects.select_for_update().get(pk=part.params["part_of"])
-    Job.objects.filter(pk=parent.pk).update(done=F("done") + len(results))
+    done = len(results) if count is None else count
+    Job.objects.filter(pk=parent.pk).update(done=F("done") + done)
     parent.refresh_from_db(fields=["done"])
     if parent.status != Job.Status.RUNNING:
         return None  # another part failed it

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import tempfile
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -35,8 +38,10 @@ from jobs.runner import (
     join_parts,
     start_job,
 )
+from tournaments.crosstest_campaign import keep_discrepancy_files
 from tournaments.models import RatingList, Tournament
 from tournaments.pairing.crosstest import (
+    COMPARED,
     CrossTestError,
     Direction,
     Engine,
@@ -46,6 +51,7 @@ from tournaments.pairing.crosstest import (
     probe,
     run_task,
     tournament_seeds,
+    unfinishable_lines,
 )
 from tournaments.pairing.generator import GeneratorError, GeneratorSettings
 from tournaments.permissions import Action
@@ -158,9 +164,17 @@ def _source_text(job: Job) -> str:
 
 
 # ---- the cross-test (FIDE checklist A9) ------------------------------------------------------
+#
+# A campaign is a ``crosstest`` job. With Celery workers it is cut into parts (``crosstest_part``
+# jobs), each a range of the run's tournaments (both ways' seeds in one list, ours first) that
+# any worker on any machine takes. A part runs in one transaction: its worker dying commits
+# nothing and the part is run again (by the broker, or by ``resume_crosstest``), and a part
+# done is never run again. Each part keeps its totals and the events worth reporting; the last
+# one joins them into the report. The files of each event with a discrepancy are kept in the
+# file storage (:mod:`tournaments.crosstest_campaign`).
 
 CROSSTEST_PART = 20
-"""Tournaments per part when workers share a cross-test (about half a minute of work)."""
+"""Tournaments per part when workers share a cross-test (a minute or two of work)."""
 
 CROSSTEST_MOST = 50_000
 """Tournaments each way: the campaign FIDE's checklist asks for (A9)."""
@@ -174,12 +188,22 @@ def crosstest_engine() -> Engine | None:
 
 
 def start_crosstest(
-    *, count: int, seed: int, players: int | None, rounds: int | None, user: Any, back: str = ""
+    *,
+    count: int,
+    seed: int,
+    players: int | None,
+    rounds: int | None,
+    user: Any,
+    back: str = "",
+    part: int | None = None,
 ) -> Job:
-    """The job that cross-tests the engine with ``count`` random tournaments each way. The
-    same request sent again while it runs (the form's seed is drawn when the page is shown)
-    gets the same job."""
+    """The job that cross-tests the engine with ``count`` random tournaments each way, in
+    parts of ``part`` tournaments (:data:`CROSSTEST_PART`) when workers share it. The same
+    request sent again while it runs (the form's seed is drawn when the page is shown) gets
+    the same job."""
     params = {"count": count, "seed": seed, "players": players, "rounds": rounds, "back": back}
+    if part is not None:
+        params["part"] = part
     return start_job(
         "crosstest",
         params=params,
@@ -200,6 +224,10 @@ def _crosstest_tasks(params: dict[str, Any], engine: Engine) -> list[Task]:
     ]
 
 
+def crosstest_part_size(job: Job) -> int:
+    return int(job.params.get("part") or CROSSTEST_PART)
+
+
 def _ready_engine() -> Engine:
     try:
         engine = crosstest_engine()
@@ -212,7 +240,7 @@ def _ready_engine() -> Engine:
 
 
 def _crosstest_finished(request: HttpRequest, job: Job) -> str | None:
-    """The run's verdict above its report's link, on the job page itself."""
+    """The run's verdict, shown on the campaign's page."""
     found = job.result["discrepancies"]
     if found:
         messages.warning(
@@ -231,7 +259,7 @@ def _crosstest_finished(request: HttpRequest, job: Job) -> str | None:
             _("No discrepancies between the engines in %(count)s tournaments each way.")
             % {"count": job.params["count"]},
         )
-    return None
+    return reverse("tournaments:crosstest", args=[job.pk])
 
 
 @job_kind(
@@ -244,29 +272,34 @@ def _crosstest_finished(request: HttpRequest, job: Job) -> str | None:
 )
 def run_crosstest_job(job: Job, progress: Progress) -> dict[str, Any]:
     """Both ways' tournaments, one after another; with workers of their own (a broker), more
-    than :data:`CROSSTEST_PART` are shared among them as part jobs, and the last part to
-    finish writes the report."""
+    than a part's worth are shared among them as part jobs, and the last part to finish
+    writes the report."""
     engine = _ready_engine()
     tasks = _crosstest_tasks(job.params, engine)
-    if broker_url() and len(tasks) > CROSSTEST_PART:
+    if broker_url() and len(tasks) > crosstest_part_size(job):
         _start_crosstest_parts(job, len(tasks), progress)
         return {}
     progress.start(len(tasks))
-    outcomes = []
+    tallies = _tallies()
+    notable = []
     for task in tasks:
-        outcomes.append(run_task(task))
+        outcome = _run_and_keep(task, job)
+        tallies[outcome.direction].add(outcome)
+        if outcome.report():
+            notable.append(outcome)
         progress.advance()
-    return _crosstest_report(job, engine, outcomes)
+    return _crosstest_report(job, engine, tallies, notable)
 
 
 def _start_crosstest_parts(job: Job, total: int, progress: Progress) -> None:
-    """A part job per :data:`CROSSTEST_PART` tournaments; none when an earlier delivery of
-    this job started them already (its worker died before telling the broker)."""
+    """A part job per part's worth of tournaments; none when an earlier delivery of this job
+    started them already (its worker died before telling the broker)."""
     if Job.objects.filter(kind="crosstest_part", params__part_of=job.pk).exists():
         progress.hand_over(job.total, again=True)
         return
     progress.hand_over(total)
-    starts = range(0, total, CROSSTEST_PART)
+    size = crosstest_part_size(job)
+    starts = range(0, total, size)
     for index, first in enumerate(starts):
         start_job(
             "crosstest_part",
@@ -276,7 +309,7 @@ def _start_crosstest_parts(job: Job, total: int, progress: Progress) -> None:
                 "index": index,
                 "parts": len(starts),
                 "first": first,
-                "last": min(first + CROSSTEST_PART, total),
+                "last": min(first + size, total),
             },
             user=job.created_by,
         )
@@ -284,40 +317,73 @@ def _start_crosstest_parts(job: Job, total: int, progress: Progress) -> None:
 
 @job_kind("crosstest_part")
 def run_crosstest_part(job: Job, progress: Progress) -> dict[str, Any]:
-    """One part of a shared cross-test: its outcomes are kept on this job until the last
-    part to finish joins them all in the run's order into the report."""
+    """One part of a shared cross-test: its totals and the events worth reporting are kept on
+    this job (and counted on the campaign's page) until the last part to finish joins every
+    part's, in the run's order, into the report."""
     params = job.params
     engine = _ready_engine()
     tasks = _crosstest_tasks(params, engine)[params["first"] : params["last"]]
     progress.start(len(tasks))
-    outcomes = []
+    tallies = _tallies()
+    notable = []
     for task in tasks:
-        outcomes.append(run_task(task).as_dict())
+        outcome = _run_and_keep(task, job)
+        tallies[outcome.direction].add(outcome)
+        if outcome.report():
+            notable.append(outcome.as_dict())
         progress.advance()
-    last = join_parts(job, outcomes)
+    kept = {
+        "totals": {direction.value: tally.as_dict() for direction, tally in tallies.items()},
+        "outcomes": notable,
+    }
+    last = join_parts(job, kept, count=len(tasks))
     if last is None:
-        return {"part": outcomes}
+        return {"part": kept}
     parent, parts = last
-    joined = [TournamentOutcome.from_dict(outcome) for part in parts for outcome in part]
-    finish_parent(parent, _crosstest_report(parent, engine, joined))
+    joined = _tallies()
+    outcomes = []
+    for part in parts:
+        for direction, tally in joined.items():
+            tally.merge(Tally.from_dict(direction, part["totals"][direction.value]))
+        outcomes += [TournamentOutcome.from_dict(outcome) for outcome in part["outcomes"]]
+    finish_parent(parent, _crosstest_report(parent, engine, joined, outcomes))
     return {}
 
 
+def _tallies() -> dict[Direction, Tally]:
+    return {direction: Tally(direction) for direction in Direction}
+
+
+def _run_and_keep(task: Task, job: Job) -> TournamentOutcome:
+    """Run one tournament; the files of an event with a discrepancy are kept with the
+    campaign (a part run again replaces what it kept before)."""
+    with tempfile.TemporaryDirectory() as folder:
+        outcome = run_task(replace(task, keep=Path(folder)))
+        if outcome.discrepancies:
+            keep_discrepancy_files(job.params.get("part_of") or job.pk, Path(folder))
+    return outcome
+
+
 def _crosstest_report(
-    job: Job, engine: Engine, outcomes: list[TournamentOutcome]
+    job: Job,
+    engine: Engine,
+    tallies: dict[Direction, Tally],
+    notable: list[TournamentOutcome],
 ) -> dict[str, Any]:
-    """The report file (what ``crosstest`` prints) kept with the job, and the totals."""
-    tallies = {direction: Tally(direction) for direction in Direction}
+    """The report file (what ``crosstest`` prints) kept with the job, and the totals: the
+    discrepancies, the unfinishable events apart, then each way's totals."""
     lines = [
         f"Cross-test against {engine.name}: {job.params['count']} tournaments each way, "
         f"seed {job.params['seed']}"
     ]
-    for outcome in outcomes:
-        tallies[outcome.direction].add(outcome)
-        lines += outcome.report()
-    for direction, tally in tallies.items():
-        seconds = sum(o.seconds for o in outcomes if o.direction is direction)
-        lines.append(tally.summary(tally.tournaments / seconds * 60 if seconds else 0.0))
+    for outcome in notable:
+        if not outcome.skipped:
+            lines += outcome.report()
+    lines += unfinishable_lines(notable)
+    for tally in tallies.values():
+        per_minute = tally.tournaments / tally.seconds * 60 if tally.seconds else 0.0
+        lines.append(tally.summary(per_minute))
+    lines.append(COMPARED)
     found = sum(tally.discrepancies for tally in tallies.values())
     lines.append(f"{found} discrepancies between the engines" if found else "No discrepancies.")
     name = f"crosstest-{job.params['seed']}.txt"
@@ -327,15 +393,7 @@ def _crosstest_report(
         "engine": engine.name,
         "file_name": name,
         "discrepancies": found,
-        **{
-            direction.value: {
-                "tournaments": tally.tournaments,
-                "skipped": tally.skipped,
-                "rounds": tally.rounds,
-                "discrepancies": tally.discrepancies,
-            }
-            for direction, tally in tallies.items()
-        },
+        **{direction.value: tally.as_dict() for direction, tally in tallies.items()},
     }
 
 

@@ -30,6 +30,13 @@ urlpatterns = [
     path("tournaments/import/", dashboard.trf_import, name="import_trf"),
     path("rating-lists/", ratings.rating_lists, name="rating_lists"),
     path("cross-tests/", crosstests.crosstests, name="crosstests"),
+    path("cross-tests/<int:job_id>/", crosstests.campaign, name="crosstest"),
+    path("cross-tests/<int:job_id>/resume/", crosstests.resume, name="crosstest_resume"),
+    path(
+        "cross-tests/<int:job_id>/files/<str:name>",
+        crosstests.campaign_file,
+        name="crosstest_file",
+    ),
     path(T, public.tournament_detail, name="tournament"),
     path(f"{T}arbiter/", dashboard.dashboard, name="dashboard"),
     path(f"{T}edit/", dashboard.edit, name="edit"),

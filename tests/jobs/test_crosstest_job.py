@@ -50,7 +50,7 @@ def test_an_agreeing_engine_gives_a_report_without_discrepancies(staff, settings
     settings.CROSSTEST_ENGINE = AGREEING
     reply = staff.post(PAGE, RUN)
     job = Job.objects.get(kind="crosstest")
-    assert reply.url == reverse("jobs:detail", args=[job.pk])
+    assert reply.url == reverse("tournaments:crosstest", args=[job.pk])
     assert (job.status, job.done, job.total) == ("done", 6, 6)
     assert job.result["discrepancies"] == 0
     assert job.result["ours"]["tournaments"] == job.result["theirs"]["tournaments"] == 3
@@ -58,9 +58,9 @@ def test_an_agreeing_engine_gives_a_report_without_discrepancies(staff, settings
     assert report.startswith(f"Cross-test against {AGREEING}: 3 tournaments each way, seed 11")
     assert report.rstrip().endswith("No discrepancies.")
     assert str(job.created_at.year) in staff.get(PAGE).content.decode()
-    verdict = staff.get(reply.url).content.decode()
+    verdict = staff.get(reverse("jobs:detail", args=[job.pk]), follow=True).content.decode()
     assert "No discrepancies between the engines in 3 tournaments each way." in verdict
-    assert "crosstest-11.txt" in verdict
+    assert "Open the report" in verdict and "6 of 6 tournaments" in verdict
     # The same form sent again while the run is kept gives the same job, not a second run.
     job.status = Job.Status.RUNNING
     job.save(update_fields=["status"])
@@ -75,7 +75,7 @@ def test_a_disagreeing_engine_gives_every_discrepancy_by_round(staff, settings):
     report = _report(job)
     assert "ours → theirs, seed" in report and ", round 2:" in report
     assert "discrepancies between the engines" in report
-    verdict = staff.get(reverse("jobs:detail", args=[job.pk])).content.decode()
+    verdict = staff.get(reverse("jobs:detail", args=[job.pk]), follow=True).content.decode()
     assert f"{job.result['discrepancies']} discrepancies between the engines" in verdict
 
 

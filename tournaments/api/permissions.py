@@ -43,6 +43,7 @@ manages tokens: that stays with the chief arbiter's account."""
 CREATE_TOURNAMENT = "create_tournament"
 LIST_TOURNAMENTS = "list_tournaments"
 IMPORT_RATING_LIST = "import_rating_list"
+STAFF = "staff"
 """The declarations of views that concern no one tournament (the list filters itself)."""
 
 
@@ -104,6 +105,9 @@ class TournamentActionPermission(BasePermission):
             return not isinstance(request.auth, ApiToken) and can_create_tournament(request.user)
         if action == IMPORT_RATING_LIST:
             return not isinstance(request.auth, ApiToken) and can_import_rating_list(request.user)
+        if action == STAFF:
+            # The server's own tools (the cross-test): staff accounts, never a token.
+            return not isinstance(request.auth, ApiToken) and request.user.is_staff
         if action == LIST_TOURNAMENTS:
             return True
         tournament = view.tournament

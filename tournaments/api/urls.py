@@ -5,6 +5,7 @@ from django.urls import path
 import arbiter.converters  # noqa: F401  (registers <num:…> and <tslug:…>)
 
 from .views import (
+    crosstests,
     exchange,
     imports,
     manual,
@@ -25,6 +26,12 @@ ROUND = TOURNAMENT + "rounds/<num:number>/"
 urlpatterns = [
     path("tournaments/", tournaments.TournamentListView.as_view(), name="tournaments"),
     path("trf-imports/", imports.TrfImportView.as_view(), name="trf-imports"),
+    path("cross-tests/<int:job_id>/", crosstests.CrossTestView.as_view(), name="cross-test"),
+    path(
+        "cross-tests/<int:job_id>/files/<str:name>",
+        crosstests.CrossTestFileView.as_view(),
+        name="cross-test-file",
+    ),
     path("rating-lists/", ratings.RatingListView.as_view(), name="rating-lists"),
     path("rating-lists/fetch/", ratings.RatingListFetchView.as_view(), name="rating-lists-fetch"),
     path(

@@ -43,6 +43,7 @@ from tournaments.pairing.generator import (
     GeneratorError,
     GeneratorSettings,
     Plan,
+    UnpairableRound,
     generate_tournament,
     make_plan,
 )
@@ -115,6 +116,11 @@ class Engine:
     def check(self, path: Path) -> subprocess.CompletedProcess[str]:
         return self.run([path.name, "-c"], path.parent)
 
+    def pair(self, path: Path) -> subprocess.CompletedProcess[str]:
+        """Pair the file's next round (``-p``): exit status :data:`NO_VALID_PAIRING` when
+        no valid pairing exists."""
+        return self.run([path.name, "-p"], path.parent)
+
     def generate(
         self, config: Path, output: Path, seed: int | None
     ) -> subprocess.CompletedProcess[str]:
@@ -140,7 +146,9 @@ class TournamentOutcome:
     rounds: int
     discrepancies: tuple[Discrepancy, ...] = ()
     skipped: str = ""
-    """Why the event was not compared (the generating engine found no valid pairing)."""
+    """Why the event is unfinishable, so not compared: a round neither engine can pair
+    (the generating engine found no valid pairing, and the other agrees where it can be
+    asked). Not a discrepancy; reported apart."""
     seconds: float = 0.0
 
     @property
@@ -178,7 +186,7 @@ class TournamentOutcome:
         """What the run prints of this event: why it was skipped, or each discrepancy with
         its round and the rule involved; nothing when the engines agree."""
         if self.skipped:
-            return [f"{self.title}: skipped: {self.skipped}"]
+            return [f"{self.title}: unfinishable: {self.skipped}"]
         lines = []
         for discrepancy in self.discrepancies:
             where = f"round {discrepancy.round}" if discrepancy.round else "event"
@@ -189,31 +197,68 @@ class TournamentOutcome:
 
 @dataclass
 class Tally:
-    """One way's totals as outcomes come in."""
+    """One way's totals as outcomes come in; the tallies of a run's parts add up."""
 
     direction: Direction
     tournaments: int = 0
-    skipped: int = 0
+    unfinishable: int = 0
     rounds: int = 0
     discrepancies: int = 0
     tournaments_with: int = 0
+    seconds: float = 0.0
+    """The time the tournaments took, one after another (a worker's time, not the wall's)."""
 
     def add(self, outcome: TournamentOutcome) -> None:
         self.tournaments += 1
+        self.seconds += outcome.seconds
         if outcome.skipped:
-            self.skipped += 1
+            self.unfinishable += 1
             return
         self.rounds += outcome.rounds
         self.discrepancies += len(outcome.discrepancies)
         self.tournaments_with += bool(outcome.discrepancies)
 
+    def merge(self, other: Tally) -> None:
+        for name in TALLIED:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def as_dict(self) -> dict[str, float]:
+        return {name: getattr(self, name) for name in TALLIED}
+
+    @classmethod
+    def from_dict(cls, direction: Direction, data: dict[str, Any]) -> Tally:
+        return cls(direction, **{name: data.get(name, 0) for name in TALLIED})
+
     def summary(self, per_minute: float) -> str:
         found, events = self.discrepancies, self.tournaments_with
         return (
-            f"{self.direction.label}: {self.tournaments} tournaments ({self.skipped} skipped), "
+            f"{self.direction.label}: {self.tournaments} tournaments "
+            f"({self.unfinishable} unfinishable, not compared), "
             f"{self.rounds} rounds, {found} discrepanc{'y' if found == 1 else 'ies'} in "
             f"{events} tournament{'' if events == 1 else 's'}; {per_minute:.1f} tournaments/min"
         )
+
+    def running(self, of: int, per_minute: float) -> str:
+        """The totals while the run goes on: done of ``of``, at ``per_minute``, and the
+        time left at that rate."""
+        left = (of - self.tournaments) / per_minute if per_minute else 0.0
+        return (
+            f"{self.direction.label}: {self.tournaments} of {of} tournaments, "
+            f"{self.discrepancies} discrepancies, {self.unfinishable} unfinishable; "
+            f"{per_minute:.1f} tournaments/min, about {duration(left)} left"
+        )
+
+
+TALLIED = ("tournaments", "unfinishable", "rounds", "discrepancies", "tournaments_with", "seconds")
+
+
+def duration(minutes: float) -> str:
+    """A time in minutes as people say it: "25 min", "3.5 h", "2.1 days"."""
+    if minutes < 120:
+        return f"{minutes:.0f} min"
+    if minutes < 48 * 60:
+        return f"{minutes / 60:.1f} h"
+    return f"{minutes / 60 / 24:.1f} days"
 
 
 @dataclass(frozen=True)
@@ -231,6 +276,25 @@ class Task:
     @property
     def plan(self) -> Plan:
         return make_plan(replace(self.settings, seed=self.seed))
+
+
+COMPARED = (
+    "Compared: each round's pairing, both ways, and with theirs generating the points and "
+    "ranks the file gives; tie-breaks are not compared (the reference engine computes none)."
+)
+"""What a cross-test compares, said in its report."""
+
+
+def unfinishable_lines(outcomes: Sequence[TournamentOutcome]) -> list[str]:
+    """The unfinishable events, listed apart from the discrepancies (none: no lines)."""
+    unfinishable = [outcome for outcome in outcomes if outcome.skipped]
+    if not unfinishable:
+        return []
+    return [
+        f"Unfinishable events ({len(unfinishable)}: a round neither engine can pair; "
+        "not discrepancies, not compared):",
+        *(f"    {line}" for outcome in unfinishable for line in outcome.report()),
+    ]
 
 
 def tournament_seeds(seed: int, direction: Direction, count: int) -> list[int]:
@@ -298,6 +362,8 @@ def _ours_generate(task: Task, folder: Path) -> TournamentOutcome:
     outcome = TournamentOutcome(task.direction, task.seed, plan.players, plan.rounds)
     try:
         generated = generate_tournament(replace(task.settings, seed=task.seed))
+    except UnpairableRound as error:
+        return _unpaired_by_us(task, folder, outcome, error)
     except GeneratorError as error:
         return replace(outcome, discrepancies=(Discrepancy(0, (f"our engine: {error}",)),))
     path = folder / f"ours_{task.seed}.trf"
@@ -310,6 +376,25 @@ def _ours_generate(task: Task, folder: Path) -> TournamentOutcome:
         )
     document = read_trf(generated.text)
     return replace(outcome, discrepancies=tuple(read_check_report(done.stdout, document)))
+
+
+def _unpaired_by_us(
+    task: Task, folder: Path, outcome: TournamentOutcome, error: UnpairableRound
+) -> TournamentOutcome:
+    """Our engine found no valid pairing for a round: the other engine is asked to pair the
+    same round of the same event. If it finds none either, the event is unfinishable (not a
+    discrepancy); if it pairs the round, ours missed a pairing."""
+    path = folder / f"ours_{task.seed}_round_{error.round}.trf"
+    path.write_text(error.text, encoding="utf-8")
+    done = task.engine.pair(path)
+    if done.returncode == NO_VALID_PAIRING:
+        return replace(outcome, skipped=f"neither engine can pair round {error.round}")
+    message = (
+        f"our engine finds no valid pairing for round {error.round}; "
+        f"the engine's answer (exit status {done.returncode}):"
+    )
+    answer = [line.rstrip() for line in (done.stdout or done.stderr).splitlines() if line.strip()]
+    return replace(outcome, discrepancies=(Discrepancy(error.round, (message, *answer)),))
 
 
 _ROUND_HEADER = re.compile(r"Round #?(\d+)\b")
@@ -413,6 +498,7 @@ def _theirs_generate(task: Task, folder: Path) -> TournamentOutcome:
     config.write_text(generator_config(plan), encoding="utf-8")
     done = task.engine.generate(config, path, task.seed if task.fixed_seed else None)
     if done.returncode == NO_VALID_PAIRING:
+        # bbpPairings writes no file then: ours cannot be asked about the same round.
         return replace(outcome, skipped=_first_line(done.stderr) or "no valid pairing")
     if done.returncode != 0 or not path.exists():
         message = _first_line(done.stderr or done.stdout) or f"exit status {done.returncode}"

@@ -77,6 +77,16 @@ class GeneratorError(ValueError):
     """Settings that cannot make a tournament, or a round that cannot be paired."""
 
 
+class UnpairableRound(GeneratorError):
+    """A round of the event cannot be paired. ``text``: the event as far as it got (TRF-2026,
+    the byes asked for that round included), for another engine to try the same round on."""
+
+    def __init__(self, message: str, round: int, text: str) -> None:
+        super().__init__(message)
+        self.round = round
+        self.text = text
+
+
 @dataclass(frozen=True)
 class RatingSpec:
     """How the players' ratings are chosen: ``given`` (a list), ``range`` (uniform between
@@ -327,8 +337,13 @@ def generate_tournament(
         try:
             pairing = pair_round(state, engine)
         except PairingError as error:
-            raise GeneratorError(
-                f"round {number} cannot be paired ({plan.describe()}): {error}"
+            so_far = _document(
+                plan, _sheet(plan, players, number - 1, number), accelerations, engine
+            )
+            raise UnpairableRound(
+                f"round {number} cannot be paired ({plan.describe()}): {error}",
+                number,
+                write_trf(so_far, version=2026),
             ) from None
         _play(players, number, pairing, plan, rng)
         if number < plan.rounds:

@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from tournaments.pairing import PairingState, pair_round
+from tournaments.pairing.base import PairingError
 from tournaments.pairing.checker import check_trf
 from tournaments.pairing.generator import (
     GeneratorSettings,
@@ -47,7 +48,10 @@ def check(path, disagree):
 
 def pair(path, output):
     state = PairingState.from_trf(read_trf(Path(path).read_bytes()))
-    pairing = pair_round(state)
+    try:
+        pairing = pair_round(state)
+    except PairingError as error:
+        sys.exit(f"No valid pairing exists: {error}")  # exit status 1, as bbpPairings
     boards = [*pairing.pairs, *((rank, 0) for rank in pairing.byes)]
     text = f"{len(boards)}\n" + "".join(f"{w} {b}\n" for w, b in boards)
     if output:

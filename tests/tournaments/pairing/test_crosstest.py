@@ -56,8 +56,10 @@ def test_an_engine_that_pairs_as_we_do_agrees_both_ways():
     lines = out.splitlines()
     assert lines[0] == f"Cross-test against {AGREEING}: 2 tournaments each way, 1 job, seed 3"
     assert _totals(out) == [
-        "ours → theirs: 2 tournaments (0 skipped), 8 rounds, 0 discrepancies in 0 tournaments",
-        "theirs → ours: 2 tournaments (0 skipped), 8 rounds, 0 discrepancies in 0 tournaments",
+        "ours → theirs: 2 tournaments (0 unfinishable, not compared), "
+        "8 rounds, 0 discrepancies in 0 tournaments",
+        "theirs → ours: 2 tournaments (0 unfinishable, not compared), "
+        "8 rounds, 0 discrepancies in 0 tournaments",
     ]
     assert all("tournaments/min" in line for line in lines[1:3])
     assert lines[3].startswith("50,000 tournaments each way would take about ")
@@ -83,7 +85,8 @@ def test_discrepancies_are_reported_round_by_round():
         at = lines.index(f"theirs → ours, seed {seed} (10 players, 4 rounds), round 2:")
         assert lines[at + 1].startswith("    the file pairs ")
     assert _totals(out)[0] == (
-        "ours → theirs: 2 tournaments (0 skipped), 8 rounds, 2 discrepancies in 2 tournaments"
+        "ours → theirs: 2 tournaments (0 unfinishable, not compared), "
+        "8 rounds, 2 discrepancies in 2 tournaments"
     )
 
 

@@ -3,30 +3,45 @@ checklist A9) against another pairing engine speaking the bbpPairings/JaVaFo com
 
 N random tournaments each way: ours generate and the engine checks (``-c``); the engine
 generates (``-g``) and ``checktrf``'s checker checks. Every discrepancy is printed with its
-round and the rule involved, then each way's totals and throughput. Exit status 0 without
-discrepancies, 1 with some, 2 when the engine cannot be run or the options are wrong.
+round and the rule involved, the running totals as the run goes, then each way's totals and
+throughput. Exit status 0 without discrepancies, 1 with some, 2 when the engine cannot be
+run or the options are wrong.
+
+``crosstest --campaign --count N``: the same run as a campaign that Celery workers share in
+parts (the engine is the one the workers are configured with, ``CROSSTEST_ENGINE``); the
+command follows it, printing its totals every ``--interval`` seconds, and prints its report
+when it ends. ``crosstest --resume ID`` sends the parts of campaign ID not done to the
+workers again and follows it.
 """
 
 import time
 from pathlib import Path
 
+from django.conf import settings as django_settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
+from jobs.models import Job
+from jobs.runner import broker_url
+from tournaments.crosstest_campaign import campaign_progress, resume_crosstest
+from tournaments.jobs import CROSSTEST_MOST, CROSSTEST_PART, start_crosstest
 from tournaments.pairing.crosstest import (
     CrossTestError,
     Direction,
     Engine,
     Tally,
+    duration,
     probe,
     run_crosstest,
     tournament_seeds,
+    unfinishable_lines,
 )
 from tournaments.pairing.generator import GeneratorError, GeneratorSettings, new_seed
 
 from ._common import bad_input
 
 DISCREPANCIES = 1
-CAMPAIGN = 50_000
+CAMPAIGN = CROSSTEST_MOST
 """The number of tournaments each way FIDE's checklist asks for (A9)."""
 
 
@@ -39,11 +54,10 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument(
             "--engine",
-            required=True,
             metavar="COMMAND",
             help='the other engine as a command line, e.g. "bbpPairings.exe --dutch"',
         )
-        parser.add_argument("--count", type=int, required=True, metavar="N", help="each way")
+        parser.add_argument("--count", type=int, metavar="N", help="each way")
         parser.add_argument("--jobs", type=int, default=1, metavar="J", help="processes")
         parser.add_argument("--seed", type=int, metavar="S", help="repeat an earlier run")
         parser.add_argument("--players", type=int, metavar="N", help="in every event (random)")
@@ -54,8 +68,35 @@ class Command(BaseCommand):
         parser.add_argument(
             "--timeout", type=float, default=600.0, help="seconds per engine run (600)"
         )
+        parser.add_argument(
+            "--every", type=int, default=100, metavar="N", help="totals every N tournaments"
+        )
+        parser.add_argument(
+            "--campaign", action="store_true", help="run it on the Celery workers, in parts"
+        )
+        parser.add_argument(
+            "--part",
+            type=int,
+            default=CROSSTEST_PART,
+            metavar="N",
+            help=f"tournaments per part of a campaign ({CROSSTEST_PART})",
+        )
+        parser.add_argument(
+            "--resume", type=int, metavar="ID", help="send campaign ID's unfinished parts again"
+        )
+        parser.add_argument(
+            "--interval",
+            type=float,
+            default=60.0,
+            metavar="SECONDS",
+            help="a campaign's totals every SECONDS (60)",
+        )
 
     def handle(self, *args, **options):
+        if options["campaign"] or options["resume"] is not None:
+            return self._campaign(options)
+        if options["engine"] is None or options["count"] is None:
+            raise bad_input("--engine and --count are needed (or --campaign, --resume)")
         count, jobs = options["count"], options["jobs"]
         if count < 1:
             raise bad_input(f"--count: at least one tournament, not {count}")
@@ -88,7 +129,7 @@ class Command(BaseCommand):
             minutes = CAMPAIGN / per_minute[0] + CAMPAIGN / per_minute[1]
             self.stdout.write(
                 f"{CAMPAIGN:,} tournaments each way would take about "
-                f"{_duration(minutes)} at these rates ({jobs} job{'s' if jobs > 1 else ''})"
+                f"{duration(minutes)} at these rates ({jobs} job{'s' if jobs > 1 else ''})"
             )
         found = sum(discrepancies for _, discrepancies in totals)
         if found:
@@ -98,27 +139,115 @@ class Command(BaseCommand):
             )
         self.stdout.write("No discrepancies.")
 
+    def _campaign(self, options):
+        """Start (or resume) a campaign on the workers, then follow it to its end."""
+        if not broker_url():
+            raise bad_input("a campaign needs Celery workers: set CELERY_BROKER_URL")
+        if options["resume"] is not None:
+            campaign = Job.objects.filter(kind="crosstest", pk=options["resume"]).first()
+            if campaign is None:
+                raise bad_input(f"--resume: no cross-test campaign {options['resume']}")
+            sent = resume_crosstest(campaign)
+            self.stdout.write(f"Campaign {campaign.pk}: {sent} unfinished job(s) sent again")
+        else:
+            campaign = self._start_campaign(options)
+        return self._follow(campaign, options["interval"])
+
+    def _start_campaign(self, options):
+        count, part = options["count"], options["part"]
+        if count is None or not 1 <= count <= CAMPAIGN:
+            raise bad_input(f"--count: 1 to {CAMPAIGN} tournaments each way, not {count}")
+        if part < 1:
+            raise bad_input(f"--part: at least one tournament, not {part}")
+        if not django_settings.CROSSTEST_ENGINE:
+            raise bad_input("the workers' engine is not configured: set CROSSTEST_ENGINE")
+        try:
+            GeneratorSettings(players=options["players"], rounds=options["rounds"])
+        except GeneratorError as error:
+            raise bad_input(str(error)) from None
+        seed = options["seed"] if options["seed"] is not None else new_seed()
+        campaign = start_crosstest(
+            count=count,
+            seed=seed,
+            players=options["players"],
+            rounds=options["rounds"],
+            user=None,
+            part=part,
+        )
+        self.stdout.write(
+            f"Campaign {campaign.pk} against {django_settings.CROSSTEST_ENGINE}: {count} "
+            f"tournaments each way in parts of {part}, seed {seed} "
+            f"(resume it with --resume {campaign.pk})"
+        )
+        return campaign
+
+    def _follow(self, campaign, interval):
+        """Print the campaign's totals every ``interval`` seconds until it ends; then its
+        report. Interrupted, it leaves the campaign to the workers."""
+        try:
+            while True:
+                campaign.refresh_from_db()
+                progress = campaign_progress(campaign)
+                self.stdout.write(_campaign_line(campaign, progress))
+                if campaign.finished:
+                    break
+                time.sleep(interval)
+        except KeyboardInterrupt:
+            self.stdout.write(f"Left to the workers; follow it with --resume {campaign.pk}")
+            return
+        if campaign.status == Job.Status.FAILED:
+            raise CommandError("; ".join(campaign.errors), returncode=2)
+        with campaign.file.open("rb") as report:
+            self.stdout.write(report.read().decode().rstrip())
+        found = campaign.result["discrepancies"]
+        if found:
+            raise CommandError(
+                f"{found} discrepanc{'ies' if found > 1 else 'y'} between the engines",
+                returncode=DISCREPANCIES,
+            )
+
     def _direction(self, engine, direction, seed, options, settings, keep):
         """Run one way; prints each discrepancy and the totals, returns (per minute, found)."""
         count, jobs, fixed = options["count"], options["jobs"], options["seed"] is not None
         seeds = tournament_seeds(seed, direction, count)
         started = time.perf_counter()
         tally = Tally(direction)
+        unfinishable = []
         for outcome in run_crosstest(
             engine, direction, seeds, jobs=jobs, fixed_seed=fixed, keep=keep, settings=settings
         ):
             tally.add(outcome)
-            for line in outcome.report():
-                self.stdout.write(line)
+            if outcome.skipped:
+                unfinishable.append(outcome)
+            else:
+                for line in outcome.report():
+                    self.stdout.write(line)
+            if tally.tournaments % options["every"] == 0 and tally.tournaments < count:
+                minutes = (time.perf_counter() - started) / 60
+                self.stdout.write(tally.running(count, tally.tournaments / minutes))
+        for line in unfinishable_lines(unfinishable):
+            self.stdout.write(line)
         minutes = (time.perf_counter() - started) / 60
         per_minute = count / minutes if minutes else 0.0
         self.stdout.write(tally.summary(per_minute))
         return per_minute, tally.discrepancies
 
 
-def _duration(minutes: float) -> str:
-    if minutes < 120:
-        return f"{minutes:.0f} min"
-    if minutes < 48 * 60:
-        return f"{minutes / 60:.1f} h"
-    return f"{minutes / 60 / 24:.1f} days"
+def _campaign_line(campaign, progress):
+    """A campaign's totals in one line: done of the total, each way's findings, the rate
+    and the end expected at that rate."""
+    ways = "; ".join(
+        f"{direction.label} {tally.tournaments} done, {tally.discrepancies} discrepancies, "
+        f"{tally.unfinishable} unfinishable"
+        for direction, tally in progress.tallies.items()
+    )
+    line = f"Campaign {campaign.pk} ({progress.status}): {progress.done} of {progress.total}"
+    if ways:
+        line += f" ({ways})"
+    if progress.per_minute:
+        line += f"; {progress.per_minute:.1f} tournaments/min"
+    if progress.ends_at is not None:
+        left = (progress.ends_at - timezone.now()).total_seconds() / 60
+        ends = timezone.localtime(progress.ends_at).strftime("%Y-%m-%d %H:%M")
+        line += f", about {duration(max(left, 0))} left (ends about {ends})"
+    return line
