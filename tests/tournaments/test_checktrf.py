@@ -277,3 +277,22 @@ def test_without_xxc_the_first_colour_is_that_of_the_top_player_who_played_round
     out, status, _ = checktrf(path)
     assert status == 0
     assert "Round 1: pairing matches the engine (2 boards)" in out.splitlines()
+
+
+BAKU_192 = DATA / "pairing/discrepancies/baku_7103_192BAKU_noXXA.trf"
+
+
+def test_baku_acceleration_named_only_in_record_192_is_applied():
+    # bbpPairings paired this event with Baku acceleration stated only in record 192
+    # (FIDE_DUTCH_2025_BAKU, no XXA or 250). Read without it, rounds 1-5 differed.
+    out, status, _ = checktrf(BAKU_192)
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[1] == (
+        "Note: record 192 names the Baku acceleration (C.04.5.1), no XXA or 250 records: "
+        "rounds re-paired with its virtual points."
+    )
+    assert [line for line in lines if "pairing matches the engine" in line] == [
+        f"Round {n}: pairing matches the engine ({boards} boards)"
+        for n, boards in enumerate((10, 10, 10, 8, 10, 9, 9, 10), start=1)
+    ]

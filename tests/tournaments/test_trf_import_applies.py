@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 
 from tournaments.models import Acceleration, ForbiddenPair, PairingSystem, TournamentLog
+from tournaments.pairing.base import file_accelerations
 from tournaments.selectors import (
     forbidden_rank_pairs,
     tournament_accelerations,
@@ -31,6 +32,14 @@ CAPO = (
     / "trf"
     / "javafo_aum"
     / "capo_dorso_2012_final_accelerated.trf"
+)
+
+BAKU_192 = (
+    Path(__file__).resolve().parent.parent
+    / "data"
+    / "pairing"
+    / "discrepancies"
+    / "baku_7103_192BAKU_noXXA.trf"
 )
 
 
@@ -67,6 +76,30 @@ def test_xxa_with_bakus_points_switches_baku_acceleration_on_and_the_engine_uses
     assert "records XXA: acceleration switched on (Baku acceleration" in notes(tournament)
     # Round 1 pairs GA among themselves, GB likewise (C.04.5.1), not 1-5, 6-2, …
     assert pairs(pair_swiss_round(tournament)) == [(1, 3), (4, 2), (5, 7), (8, 6)]
+
+
+def test_record_192_naming_baku_switches_baku_acceleration_on():
+    # bbpPairings paired this event with Baku acceleration stated only in record 192.
+    data = BAKU_192.read_bytes()
+    tournament = import_trf(data)
+    assert tournament.acceleration == Acceleration.BAKU
+    assert "records 192: acceleration switched on (Baku acceleration" in notes(tournament)
+    assert tournament.baku_last_ga.start_rank == 10  # 20 players, all paired in round 1
+    assert tournament_accelerations(tournament) == file_accelerations(read_trf(data))
+    assert sorted(tournament_accelerations(tournament)) == list(range(1, 11))
+
+
+def test_a_round_one_absentee_is_not_counted_in_ga_from_record_192():
+    # 10 players, number 1 absent in round 1: GA is counted among the nine who were paired,
+    # 2 x ceil(9/4) = 6 of them (2-7), and number 1 joins GA as a late entrant ranked above
+    # its last player (C.04.5.1). Counting all ten would make GA 1-6.
+    games = {1: "  0000 - Z", 10: "  0000 - U"}
+    games |= {rank: f"  {rank + 4:4d} w 1" for rank in range(2, 6)}
+    games |= {rank: f"  {rank - 4:4d} b 0" for rank in range(6, 10)}
+    text = trf("192 FIDE_DUTCH_2025_BAKU", count=10, games=games)
+    tournament = import_trf(text)
+    assert tournament.acceleration == Acceleration.BAKU
+    assert sorted(tournament_accelerations(tournament)) == [1, 2, 3, 4, 5, 6, 7]
 
 
 def test_records_250_do_the_same_for_trf_2026():

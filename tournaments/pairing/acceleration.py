@@ -37,3 +37,18 @@ def baku_accelerations(
         Fraction(1) if number <= full else Fraction(1, 2) for number in range(1, accelerated + 1)
     )
     return {rank: points for rank in sorted(start_ranks) if rank <= last_ga_rank}
+
+
+def baku_from_round_one(
+    start_ranks: Sequence[int], paired_in_round_one: Sequence[int], rounds: int
+) -> dict[int, tuple[Fraction, ...]]:
+    """Baku acceleration of a field of which only ``paired_in_round_one`` took part in round
+    1's pairing: GA is counted among them, since a round-1 absentee has no pairing number
+    until he arrives (FIDE checklist D26: groups respect round-1 byes having no TPN). The last
+    GA player stays the same; an absentee ranked above him joins GA when he arrives, as a late
+    entry does (C.04.5.1, "Late entries")."""
+    present = sorted(paired_in_round_one)
+    if not present:
+        return {}
+    last_ga_rank = present[min(ga_size(len(present)), len(present)) - 1]
+    return baku_accelerations(start_ranks, rounds, last_ga_rank=last_ga_rank)

@@ -8,6 +8,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Protocol
 
+from tournaments.pairing.acceleration import baku_from_round_one
 from tournaments.scoring.sheet import Color, Outcome, TournamentSheet
 from tournaments.trf import TrfDocument
 
@@ -106,7 +107,7 @@ class PairingState:
         """The state a TRF(x) file describes for ``round_number`` (by default the round after
         the last one played): byes entered in the player lines, records 240 and ``XXZ``,
         the rounds (``XXR``/142), the first colour (``XXC``/152), forbidden pairs
-        (``XXP``/260), acceleration (``XXA``)."""
+        (``XXP``/260), acceleration (:func:`file_accelerations`)."""
         sheet = document.to_sheet()
         number = sheet.rounds + 1 if round_number is None else round_number
         base = cls.from_sheet(
@@ -123,7 +124,7 @@ class PairingState:
         return replace(
             base,
             requested_byes={**document.requested_byes(number), **base.requested_byes},
-            accelerations=document.acceleration,
+            accelerations=file_accelerations(document, sheet),
         )
 
     def is_withdrawn(self, start_rank: int) -> bool:
@@ -170,3 +171,32 @@ class PairingEngine(Protocol):
     def pair(self, state: PairingState) -> Pairing:
         """The pairing of ``state.round``; raises :class:`PairingError` when impossible."""
         ...
+
+
+def file_accelerations(
+    document: TrfDocument, sheet: TournamentSheet | None = None
+) -> dict[int, tuple[Fraction, ...]]:
+    """The virtual points a TRF file gives, by starting rank and round: its ``XXA`` records,
+    else its records 250, else Baku's (C.04.5.1) when record 192 names it
+    (:attr:`TrfDocument.baku_stated`), GA counted among the players paired in round 1, or
+    before round 1 among those not announced absent."""
+    if document.acceleration:
+        return document.acceleration
+    if document.acceleration_250:
+        return document.acceleration_250
+    if not document.baku_stated:
+        return {}
+    sheet = sheet or document.to_sheet()
+    ranks = [player.start_rank for player in sheet.players]
+    if sheet.rounds:
+        present = [
+            player.start_rank
+            for player in sheet.players
+            if player.entry(1).opponent is not None
+            or player.entry(1).outcome is Outcome.PAIRING_BYE
+        ]
+    else:
+        absent = document.requested_byes(1)
+        present = [rank for rank in ranks if rank not in absent]
+    rounds = document.planned_rounds or sheet.rounds
+    return baku_from_round_one(ranks, present, rounds)

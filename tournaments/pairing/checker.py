@@ -181,6 +181,11 @@ def check_trf(
                 PlayerFinding(line.start_rank, line.name, rank, line.points, total, row)
             )
     notes = [] if round_robin else [f"rounds re-paired by {engine_label(engine)}"]
+    if _baku_from_192(document) and not round_robin:
+        notes.append(
+            "record 192 names the Baku acceleration (C.04.5.1), no XXA or 250 records: "
+            "rounds re-paired with its virtual points"
+        )
     if document.acceleration and isinstance(engine, Py4SwissEngine) and not round_robin:
         notes.append(
             "the file is accelerated (XXA); py4swiss pairs without acceleration, "
@@ -210,6 +215,11 @@ def file_round_state(
     if document.planned_rounds is None:
         state = replace(state, planned_rounds=sheet.rounds)
     return state
+
+
+def _baku_from_192(document: TrfDocument) -> bool:
+    """Whether the virtual points come from record 192 alone (none written out)."""
+    return document.baku_stated and not document.acceleration and not document.acceleration_250
 
 
 def _rank_agrees(file_rank: int, row: Standing) -> bool:

@@ -42,7 +42,7 @@ from tournaments.models import (
 )
 from tournaments.pairing import PairingError, PairingState, validate_round
 from tournaments.pairing.acceleration import baku_accelerations
-from tournaments.pairing.base import recorded_pairing
+from tournaments.pairing.base import file_accelerations, recorded_pairing
 from tournaments.scoring.sheet import (
     Color,
     Outcome,
@@ -894,21 +894,29 @@ def _apply_acceleration(
     tournament: Tournament, document: TrfDocument, players: dict[int, Player]
 ) -> tuple[list[str], set[str]]:
     """``XXA`` records (else TRF-2026 records 250) switch a Swiss tournament's acceleration
-    on: Baku's when the virtual points are Baku's for this field, else the file's own."""
+    on: Baku's when the virtual points are Baku's for this field, else the file's own. Without
+    either, record 192 naming a Baku system (``FIDE_DUTCH_2025_BAKU``) switches Baku's on, its
+    group GA as round 1 of the file drew it up (:func:`file_accelerations`)."""
     code, virtual = "XXA", document.acceleration
     if not virtual:
         code, virtual = "250", document.acceleration_250
+    if not virtual and document.baku_stated:
+        code, virtual = "192", file_accelerations(document)
     if not virtual or tournament.is_round_robin:
         return [], set()  # a round robin has no acceleration: reported as not used
     baku = baku_accelerations(sorted(players), tournament.number_of_rounds)
-    if _without_zeros(virtual) == _without_zeros(baku):
+    if code == "192":
+        tournament.acceleration = Acceleration.BAKU
+        if document.played_rounds:  # GA's last player was fixed when round 1 was paired
+            tournament.baku_last_ga = players[max(virtual)]
+    elif _without_zeros(virtual) == _without_zeros(baku):
         tournament.acceleration = Acceleration.BAKU
     else:
         tournament.acceleration = Acceleration.FILE
         tournament.virtual_points = {
             str(rank): [str(points) for points in by_round] for rank, by_round in virtual.items()
         }
-    tournament.save(update_fields=["acceleration", "virtual_points"])
+    tournament.save(update_fields=["acceleration", "virtual_points", "baku_last_ga"])
     note = _(
         "records %(code)s: acceleration switched on (%(kind)s) for %(players)s players; the "
         "engine pairs the next rounds with these virtual points"

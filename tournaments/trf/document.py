@@ -319,6 +319,14 @@ class TrfDocument:
         }
 
     @property
+    def baku_stated(self) -> bool:
+        """Record 192 names a Baku-accelerated system (TRF-2026's tournament-type codes end in
+        ``_BAKU``: ``FIDE_DUTCH_2025_BAKU``, ``FIDE_DUTCH_BAKU``, ``FIDE_BURSTEIN_BAKU``). The
+        virtual points are then C.04.5.1's, unless ``XXA`` or 250 records give them: TRF-2026
+        says 250 records cause any acceleration method in record 192 to be disregarded."""
+        return self.header("192").upper().endswith("_BAKU")
+
+    @property
     def initial_color(self) -> Color | None:
         """The first board's colour in round 1: ``XXC white1``/``black1`` or record 152."""
         for value in self.values("XXC"):
