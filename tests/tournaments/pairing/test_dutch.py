@@ -171,3 +171,31 @@ def test_explain_a_colour_difference():
     file = Pairing(pairs=((1, 2), (3, 5)), byes=(4,))
     why = explain(state, file, pair_round(state))
     assert (why.kind, why.players) == ("colours", (1, 2))
+
+
+def _baku_round_two_state() -> PairingState:
+    """12 players, 5 rounds, Baku (GA 1-6: one virtual point before rounds 1-2); in round 1
+    the higher-ranked player won every game but 5-2 and 11-8."""
+    round_1 = {1: (4, "w", "1"), 5: (2, "w", "0"), 3: (6, "w", "1")}
+    round_1 |= {7: (10, "w", "1"), 11: (8, "w", "0"), 9: (12, "w", "1")}
+    for white, (black, _, result) in list(round_1.items()):
+        round_1[black] = (white, "b", {"1": "0", "0": "1"}[result])
+    lines = ["012 Accelerated board order", "XXR 5", "XXC white1"]
+    for rank in range(1, 13):
+        opponent, colour, result = round_1[rank]
+        points = "1.0" if result == "1" else "0.0"
+        lines.append(
+            f"001 {rank:4d}      {f'Player {rank}':<33} {2500 - 20 * rank:4d}{'':28}"
+            f"{points:>4} {rank:>4}  {opponent:4d} {colour} {result}"
+        )
+    lines += [f"XXA {rank:4d}  1.0  1.0  0.5" for rank in range(1, 7)]
+    return PairingState.from_trf(read_trf("\n".join(lines) + "\n"), 2)
+
+
+def test_boards_are_ordered_by_real_plus_virtual_points_when_accelerated():
+    # C.04.2's board order (higher player's score, then the pair's, then the higher pairing
+    # number) on the pairing score: 5 (no points, one virtual) is above 7 (one point, none),
+    # so 8-5 (pairing scores 1 and 1, higher number 5) comes before 6-7 (1 and 1, higher
+    # number 6); on real points alone 6-7 (one point on the board) would come first.
+    pairing = pair_round(_baku_round_two_state())
+    assert pairing.pairs == ((2, 1), (4, 3), (8, 5), (6, 7), (10, 9), (12, 11))

@@ -464,8 +464,9 @@ def _published(
     initial_color: Color,
 ) -> Pairing:
     """Colours (article 5) and board order (C.04.2: by the higher player's score, then the
-    lower player's score, then the higher player's pairing number; real scores, no virtual
-    points)."""
+    lower player's score, then the higher player's pairing number). The score is the pairing
+    score, real points plus virtual ones in an accelerated round: C.04.5 builds the brackets
+    on that total, and the board order follows them (FIDE checklist D27, Q188)."""
     boards = []
     for a, b in pairs:
         first, second = sorted((players[a], players[b]), key=lambda p: p.start_rank)
@@ -474,8 +475,10 @@ def _published(
             if colour_of(first, second, initial_color) is Color.WHITE
             else (second, first)
         )
-        higher, lower = sorted((first, second), key=lambda p: (-p.score, p.rank_index))
-        boards.append(((-higher.score, -lower.score, higher.rank_index), (white, black)))
+        higher, lower = sorted((first, second), key=lambda p: (-p.pairing_score(), p.rank_index))
+        boards.append(
+            ((-higher.pairing_score(), -lower.pairing_score(), higher.rank_index), (white, black))
+        )
     boards.sort(key=lambda board: board[0])
     return Pairing(
         pairs=tuple((w.start_rank, b.start_rank) for _, (w, b) in boards),
