@@ -22,8 +22,14 @@ from django.utils.translation import gettext_lazy as _
 from games.models import IncidentKind
 from games.rules.incidents.files import KINDS
 from games.rules.text import ENCODINGS
-from games.services import GameError, decode_pgn, refuse_too_many_games
-from tournaments.limits import MAX_GAMES_PER_FILE, MAX_ROUNDS, MAX_SECONDS, MAX_UPLOAD_BYTES
+from games.services import GameError, decode_pgn, refuse_unfit_pgn
+from tournaments.limits import (
+    MAX_GAMES_PER_FILE,
+    MAX_ROUNDS,
+    MAX_SECONDS,
+    MAX_UPLOAD_BYTES,
+    file_size_refusal,
+)
 from tournaments.models import Pairing
 from tournaments.models.tournament import ruleset_choices
 
@@ -96,20 +102,11 @@ class PgnUploadForm(forms.Form):
         file = data.get("file")
         if file is None:
             return data
-        if file.size > MAX_UPLOAD_BYTES:
-            raise forms.ValidationError(
-                _(
-                    "The file has %(size)s MB; at most %(limit)s MB are accepted. "
-                    "Upload it round by round."
-                )
-                % {
-                    "size": f"{file.size / 1024 / 1024:.1f}",
-                    "limit": MAX_UPLOAD_BYTES // (1024 * 1024),
-                }
-            )
+        if refusal := file_size_refusal(file.size):
+            raise forms.ValidationError(refusal)
         try:
             data["text"], data["read_as"] = decode_pgn(file.read(), data.get("encoding") or None)
-            refuse_too_many_games(data["text"])
+            refuse_unfit_pgn(data["text"])
         except GameError as error:
             raise forms.ValidationError(error.problems) from None
         return data

@@ -39,7 +39,13 @@ from .services import (
     import_games,
     stored_checks,
 )
-from .services.imports import check_part, joined_parts, keep_checks, upload_digest
+from .services.imports import (
+    check_part,
+    joined_parts,
+    keep_checks,
+    refuse_pgn_text,
+    upload_digest,
+)
 
 
 def _upload(job: Job) -> PgnUpload:
@@ -63,6 +69,10 @@ PART_GAMES = 250
 @job_kind("pgn_check")
 def check_uploaded_pgn(job: Job, progress: Progress) -> dict[str, Any]:
     upload = _upload(job)
+    try:  # an upload kept before the limits held on every path is refused, not checked
+        refuse_pgn_text(upload.text)
+    except GameError as error:
+        raise JobError(error.problems) from None
     if broker_url():  # workers of their own: a large file is shared among them
         parts = pgn_parts(text_lines(upload.text), PART_GAMES)
         if len(parts) > 1:

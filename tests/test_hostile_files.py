@@ -12,8 +12,10 @@ generously: a guard against runaway work, not a speed test.
 
 from __future__ import annotations
 
+import html
 import io
 import json
+import random
 import tracemalloc
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -26,10 +28,16 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
+from rest_framework.test import APIClient
 
+import games.rules.batch as batch_module
+import games.services.imports as imports_module
 from games.models import Game, PgnUpload
+from games.rules.records import decode_lines, outline_pgn, read_pgn
+from jobs.models import Job
+from jobs.runner import run_job, start_job
 from tests.factories import PlayerFactory, UserFactory
-from tournaments.limits import MAX_GAMES_PER_FILE, MAX_PLAYERS, MAX_ROUNDS
+from tournaments.limits import MAX_GAMES_PER_FILE, MAX_PLAYERS, MAX_ROUNDS, MAX_UPLOAD_BYTES
 from tournaments.models import PairingSystem, Player, Round, Tournament
 from tournaments.services import create_tournament, generate_round_robin_round, publish_round
 
@@ -173,9 +181,8 @@ def _counts() -> tuple[int, ...]:
 def test_hostile_pgn_to_checkgames_and_import_pgn(name, tmp_path, event, measured):
     path = tmp_path / f"{name}.pgn"
     path.write_bytes(PGN[name])
-    if name != "too_many_games":  # checkgames reads files of any size, game by game
-        status, _ = measured(lambda: _command("checkgames", str(path), "--jobs", "1"))
-        assert status in (0, 1, 2)
+    status, _ = measured(lambda: _command("checkgames", str(path), "--jobs", "1"))
+    assert status in (0, 1, 2)
     before = _counts()
     status, message = measured(lambda: _command("import_pgn", str(event.pk), str(path)))
     assert status in (0, 2), message
@@ -277,4 +284,105 @@ def test_the_upload_pages_exist():
 def test_the_payloads_are_what_their_names_say():
     assert b"\x00" in PGN["nul"] and b"\x00" in TRF["nul"] and b"\x00" in CSV["nul"]
     assert PGN["too_many_games"].count(b"[Event") == MAX_GAMES_PER_FILE + 1
-    assert Path
+    assert TRF["players_beyond_limit"].count(b"\n001 ") == MAX_PLAYERS + 1
+    assert CSV["players_beyond_limit"].count(b"\nP") == MAX_PLAYERS + 1
+
+
+# Every limit on every path (issue #27): the API's check and ``checkgames`` held none; a
+# file of 100,000 ``[Event "E"]`` lines took the worker 56 s. Each path refuses before any
+# game is checked (the rules engine is replaced by one that fails the test), naming the
+# limit and what it found.
+
+PGN_PATHS = ("page", "api", "job", "import_pgn", "checkgames")
+
+UNFIT_PGN: dict[str, tuple[bytes, tuple[str, ...]]] = {
+    "too_many_games": (PGN["too_many_games"], ("5,001 games", "at most 5,000")),
+    "header_only_games": (b'[Event "E"]\n' * 100_000, ("100,000 games", "at most 5,000")),
+    "prose": (b"This is not a chess game, only words.\n" * 500, ("No PGN game found", "500 lines")),
+    "random_bytes": (
+        random.Random(27).randbytes(200_000),
+        ("not", "text"),  # binary data, or a NUL byte
+    ),
+}
+
+
+def _never_checked(*args: Any, **kwargs: Any) -> Any:
+    raise AssertionError("a game was checked: the refusal came after the work")
+
+
+def _pgn_refusal(path: str, payload: bytes, event: Tournament, tmp_path: Path) -> str:
+    """What ``path`` answers to ``payload``: the refusal's text (fails if it was accepted)."""
+    text = payload.decode("utf-8", errors="replace")
+    if path == "page":
+        client = Client(raise_request_exception=False)
+        client.force_login(event.roles.get().user)
+        response = _upload(client, f"/games/tournament/{event.pk}/upload/", payload, "x.pgn")
+        assert response.status_code == 200, response.status_code
+        return html.unescape(response.content.decode())
+    if path == "api":
+        api = APIClient()
+        api.force_authenticate(event.roles.get().user)
+        # DRF refuses a NUL in a JSON string itself; what else the bytes hold is ours to refuse.
+        body = {"pgn": text.replace("\x00", "")}
+        response = api.post(f"/api/v1/tournaments/{event.slug}/pgn/", body, format="json")
+        assert response.status_code == 400, response.content[:300]
+        assert response.json()["field"] == "pgn"
+        return response.json()["detail"]
+    if path == "job":  # an upload kept before the limits held everywhere
+        stored = PgnUpload.objects.create(tournament=event, text=text, file_name="x.pgn")
+        job = start_job("pgn_check", params={"upload": stored.pk}, user=None, tournament=event)
+        run_job(job.pk)
+        job.refresh_from_db()
+        assert job.status == Job.Status.FAILED, job.status
+        return " ".join(job.errors)
+    file = tmp_path / "x.pgn"
+    file.write_bytes(payload)
+    arguments = [str(file)] if path == "checkgames" else [str(event.pk), str(file)]
+    status, message = _command(path, *arguments)
+    assert status == 2, message
+    return message
+
+
+@pytest.mark.parametrize("payload", sorted(UNFIT_PGN))
+@pytest.mark.parametrize("path", PGN_PATHS)
+def test_every_pgn_path_refuses_unfit_files_before_checking_a_game(
+    path, payload, event, tmp_path, settings, monkeypatch
+):
+    settings.JOBS_EAGER = False
+    monkeypatch.setattr(imports_module, "check_safely", _never_checked)
+    monkeypatch.setattr(batch_module, "check_safely", _never_checked)
+    data, expected = UNFIT_PGN[payload]
+    before = _counts()
+    message = _pgn_refusal(path, data, event, tmp_path)
+    for words in expected:
+        assert words in message, (words, message[-2000:])
+    if path != "job":
+        assert _counts() == before
+
+
+@pytest.mark.parametrize("path", ("page", "import_pgn", "checkgames"))
+def test_every_pgn_path_refuses_a_file_over_the_size_limit(path, event, tmp_path, settings):
+    settings.JOBS_EAGER = False
+    payload = GAME.encode() * (MAX_UPLOAD_BYTES // len(GAME) + 1)
+    message = _pgn_refusal(path, payload, event, tmp_path)
+    assert "at most 20 MB" in message and "20.0 MB" in message, message[-2000:]
+
+
+def test_the_api_refuses_a_pgn_text_over_the_size_limit(event, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * MAX_UPLOAD_BYTES  # the body limit aside
+    text = GAME * (MAX_UPLOAD_BYTES // len(GAME) + 1)
+    api = APIClient()
+    api.force_authenticate(event.roles.get().user)
+    response = api.post(f"/api/v1/tournaments/{event.slug}/pgn/", {"pgn": text}, format="json")
+    assert response.status_code == 400
+    assert "at most 20 MB" in response.json()["detail"]
+
+
+def test_the_game_count_of_a_file_is_the_readers(tmp_path):
+    """The quick count the limit uses agrees with the reader on every PGN file of the tests."""
+    files = sorted(Path(__file__).parent.joinpath("data", "pgn").rglob("*.pgn"))
+    assert len(files) > 30
+    for file in files:
+        with open(file, "rb") as stream:
+            lines = list(decode_lines(stream))
+        assert outline_pgn(lines).games == sum(1 for _ in read_pgn(lines)), file.name

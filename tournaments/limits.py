@@ -7,6 +7,8 @@ server down. What exceeds one is refused with a message naming the limit.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 MAX_PLAYERS = 2_000
 """Players in one tournament (registrations, CSV and TRF imports, ``checktrf``)."""
 
@@ -17,10 +19,21 @@ MAX_BOARDS = MAX_PLAYERS // 2
 """Boards of one round, and entries of one results batch."""
 
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
-"""One uploaded file (PGN, TRF, CSV, pairings)."""
+"""One uploaded file (PGN, TRF, CSV, pairings), on a page, through the API or to a command."""
 
 MAX_GAMES_PER_FILE = 5_000
 """Games in one PGN file (web upload, ``import_pgn``)."""
 
 MAX_SECONDS = 7 * 24 * 3600
 """A time on a clock or a duration in seconds (a week)."""
+
+
+def file_size_refusal(size: int) -> str | None:
+    """Why a file of ``size`` bytes is refused (:data:`MAX_UPLOAD_BYTES`), or ``None``: every
+    path that takes a file asks here before reading it."""
+    if size <= MAX_UPLOAD_BYTES:
+        return None
+    return _("The file has %(size)s MB; at most %(limit)s MB are accepted.") % {
+        "size": f"{size / 1024 / 1024:.1f}",
+        "limit": MAX_UPLOAD_BYTES // (1024 * 1024),
+    }

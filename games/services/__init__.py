@@ -23,7 +23,7 @@ from .imports import (
     clean_games_on_free_boards,
     decode_pgn,
     import_games,
-    refuse_too_many_games,
+    refuse_unfit_pgn,
     stored_checks,
     upload_pgn,
 )
@@ -52,7 +52,7 @@ __all__ = [
     "import_games",
     "readings_at_risk",
     "readings_the_ruling_discards",
-    "refuse_too_many_games",
+    "refuse_unfit_pgn",
     "resume_game",
     "rule_on_incident",
     "ruling_for",

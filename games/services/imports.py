@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import itertools
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
@@ -29,11 +28,18 @@ from django.utils.translation import gettext_noop
 
 from games.models import Game, GameChange, PgnUpload, ResultReason
 from games.rules.batch import check_safely
-from games.rules.records import GameRecord, decode_lines, read_pgn, text_lines
+from games.rules.records import (
+    GameRecord,
+    PgnOutline,
+    decode_lines,
+    outline_pgn,
+    read_pgn,
+    text_lines,
+)
 from games.rules.replay import replay
 from games.rules.report import GameReport
 from games.rules.text import NotTextError, detect_encoding, refuse_binary, refuse_nul
-from tournaments.limits import MAX_GAMES_PER_FILE
+from tournaments.limits import MAX_GAMES_PER_FILE, file_size_refusal
 from tournaments.models import EntrySource, Pairing, Result, Tournament
 from tournaments.services.audit import recorded_user
 
@@ -72,29 +78,63 @@ _OWN_TAGS = {
 
 def decode_pgn(data: bytes, encoding: str | None = None) -> tuple[str, str]:
     """The text of a PGN file and the encoding it was read in (``encoding``, else detected:
-    :mod:`games.rules.text`), line by line exactly as ``checkgames`` reads it. A file with
-    a NUL byte is refused (:class:`GameError`): it is no text, and PostgreSQL refuses it."""
+    :mod:`games.rules.text`), line by line exactly as ``checkgames`` reads it. A file over
+    the size limit or with a NUL byte is refused (:class:`GameError`): it is no text, and
+    PostgreSQL refuses it."""
+    if refusal := file_size_refusal(len(data)):
+        raise GameError(refusal)
     codec = encoding or detect_encoding(data)
     text = "".join(decode_lines(io.BytesIO(data), codec))
-    try:
-        refuse_nul(data)
-        refuse_binary(text)
-    except NotTextError as error:
-        raise GameError(str(error)) from None
+    refuse_not_text(text)
     return text, codec
 
 
-def refuse_too_many_games(text: str) -> None:
-    """The documented limit of games in one file (:data:`MAX_GAMES_PER_FILE`), counted
-    without checking them and no further than one past the limit."""
-    if (
-        sum(1 for _ in itertools.islice(_records(text), MAX_GAMES_PER_FILE + 1))
-        > MAX_GAMES_PER_FILE
-    ):
+def refuse_not_text(text: str) -> None:
+    """Refuse (:class:`GameError`) a text with a NUL byte or read from binary data."""
+    try:
+        if "\x00" in text:
+            refuse_nul(text.encode("utf-8", errors="replace"))
+        refuse_binary(text)
+    except NotTextError as error:
+        raise GameError(str(error)) from None
+
+
+def refuse_pgn_text(text: str) -> int:
+    """Every refusal of a PGN text that came without a file (the API sends text): its size
+    in UTF-8, a NUL byte or binary data, then :func:`refuse_unfit_pgn`."""
+    if refusal := file_size_refusal(len(text.encode("utf-8", errors="replace"))):
+        raise GameError(refusal)
+    refuse_not_text(text)
+    return refuse_unfit_pgn(text)
+
+
+def refuse_unfit_pgn(text: str) -> int:
+    """What every path refuses before checking a PGN text (the page, the API, the
+    background check, ``import_pgn``; ``checkgames`` reads its file through
+    :func:`refuse_unfit_outline`): more games than :data:`MAX_GAMES_PER_FILE`, counted by
+    :func:`outline_pgn` without reading them, or no game at all. Returns the number of games."""
+    return refuse_unfit_outline(outline_pgn(text_lines(text)))
+
+
+def refuse_unfit_outline(outline: PgnOutline) -> int:
+    """:func:`refuse_unfit_pgn` for a text already outlined."""
+    if outline.games > MAX_GAMES_PER_FILE:
         raise GameError(
-            _("The file has more than %(limit)s games. Upload it round by round.")
-            % {"limit": f"{MAX_GAMES_PER_FILE:,}"}
+            _(
+                "The file has %(games)s games; at most %(limit)s are accepted. "
+                "Split it round by round."
+            )
+            % {"games": f"{outline.games:,}", "limit": f"{MAX_GAMES_PER_FILE:,}"}
         )
+    if not outline.has_games:
+        raise GameError(
+            _(
+                "No PGN game found: %(lines)s lines read, without a tag pair "
+                '([Event "…"]) or a move.'
+            )
+            % {"lines": f"{outline.lines:,}"}
+        )
+    return outline.games
 
 
 _ERROR_KEYS = {"ply", "move_number", "kind", "text", "reason"}
@@ -304,7 +344,9 @@ def upload_pgn(
     check: bool = True,
 ) -> PgnUpload:
     """Keep an uploaded file with the rules engine's results on each of its games
-    (``check=False``: without them yet, for a background job to add)."""
+    (``check=False``: without them yet, for a background job to add). A text beyond the
+    limits, or with no game, is refused (:class:`GameError`) and nothing is kept."""
+    refuse_pgn_text(text)
     upload = PgnUpload.objects.create(
         tournament=tournament,
         round_number=round_number,

@@ -11,12 +11,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.models import PgnUpload
-from games.services import upload_pgn
+from games.services import GameError, upload_pgn
 from jobs.runner import start_job
 from jobs.views import accepted
 from tournaments.api.base import TournamentApiView, validated
 from tournaments.api.errors import error_responses
 from tournaments.api.idempotency import IDEMPOTENCY_PARAMETER, idempotent
+from tournaments.limits import MAX_ROUNDS
 from tournaments.permissions import Action
 
 
@@ -25,6 +26,7 @@ class PgnUploadSerializer(serializers.Serializer[dict[str, object]]):
     file_name = serializers.CharField(max_length=255, default="upload.pgn")
     round = serializers.IntegerField(
         min_value=1,
+        max_value=MAX_ROUNDS,
         required=False,
         allow_null=True,
         default=None,
@@ -50,14 +52,17 @@ class PgnUploadView(TournamentApiView):
     def post(self, request: Request, slug: str) -> Response:
         data = validated(PgnUploadSerializer, request)
         with transaction.atomic():
-            stored = upload_pgn(
-                self.tournament,
-                text=str(data["pgn"]),
-                file_name=str(data["file_name"]),
-                round_number=data["round"],  # type: ignore[arg-type]
-                user=self.acting_user(),
-                check=False,
-            )
+            try:
+                stored = upload_pgn(
+                    self.tournament,
+                    text=str(data["pgn"]),
+                    file_name=str(data["file_name"]),
+                    round_number=data["round"],  # type: ignore[arg-type]
+                    user=self.acting_user(),
+                    check=False,
+                )
+            except GameError as error:
+                raise serializers.ValidationError({"pgn": error.problems}) from None
             job = start_job(
                 "pgn_check",
                 params={"upload": stored.pk},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import time
@@ -12,9 +13,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from games.rules.batch import Summary, check_file
-from games.rules.records import detect_file_encoding
+from games.rules.records import decode_lines, detect_file_encoding, outline_pgn
 from games.rules.rulesets import RULESETS, get_ruleset
-from games.rules.text import ENCODINGS
+from games.rules.text import ENCODINGS, NotTextError, refuse_binary
+from games.services.errors import GameError
+from games.services.imports import refuse_unfit_outline
+from tournaments.limits import file_size_refusal
 
 INPUT_ERROR = 2
 """Exit status for input that cannot be used at all (no such file, unknown ruleset)."""
@@ -22,6 +26,8 @@ INPUT_ERROR = 2
 # A progress bar is worth drawing only for files that take a while.
 PROGRESS_MIN_BYTES = 1024 * 1024
 PROGRESS_WIDTH = 30
+# How much of a file is looked at to tell text from binary data (as the upload looks).
+TEXT_SAMPLE = 1024 * 1024
 
 
 class Command(BaseCommand):
@@ -81,6 +87,7 @@ class Command(BaseCommand):
                     _("%(file)s is not UTF-8: read as %(encoding)s (--encoding to choose).")
                     % {"file": path, "encoding": ENCODINGS[options["encoding"]]}
                 )
+        self._refuse_unfit_file(path, options["encoding"])
         summary = Summary()
         progress = self._progress_bar(path, summary)
         try:
@@ -108,6 +115,26 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps({"summary": summary.as_dict()}))
         else:
             self.stdout.write(_("Summary: %(summary)s") % {"summary": summary.as_text()})
+
+    def _refuse_unfit_file(self, path: str, encoding: str) -> None:
+        """The limits every path holds (size, then games counted line by line without
+        reading them), binary data and a file without a game: refused before checking
+        anything, as the page and the API refuse them. A stray NUL byte is reported with
+        its game, not refused: nothing is stored here."""
+        try:
+            if refusal := file_size_refusal(os.path.getsize(path)):
+                raise GameError(refusal)
+            with open(path, "rb") as stream:
+                sample = "".join(decode_lines(io.BytesIO(stream.read(TEXT_SAMPLE)), encoding))
+                refuse_binary(sample)
+                stream.seek(0)
+                refuse_unfit_outline(outline_pgn(decode_lines(stream, encoding)))
+        except NotTextError as error:
+            message = _("%(path)s: %(error)s") % {"path": path, "error": error}
+            raise CommandError(message, returncode=INPUT_ERROR) from None
+        except GameError as error:
+            message = _("%(path)s: %(error)s") % {"path": path, "error": "; ".join(error.problems)}
+            raise CommandError(message, returncode=INPUT_ERROR) from None
 
     def _progress_bar(self, path: str, summary: Summary) -> Any:
         size = os.path.getsize(path)

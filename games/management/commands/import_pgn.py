@@ -7,6 +7,7 @@ in one transaction, and print what was imported, matched, unmatched and rejected
 from __future__ import annotations
 
 import json
+import os
 from argparse import ArgumentParser
 from typing import Any
 
@@ -20,9 +21,10 @@ from games.services import (
     check_pgn,
     decode_pgn,
     import_games,
-    refuse_too_many_games,
+    refuse_unfit_pgn,
 )
 from games.services.imports import GameCheck
+from tournaments.limits import file_size_refusal
 from tournaments.models import Tournament
 
 INPUT_ERROR = 2
@@ -61,9 +63,11 @@ class Command(BaseCommand):
                 returncode=INPUT_ERROR,
             ) from None
         try:
+            if refusal := file_size_refusal(os.path.getsize(options["file"])):
+                raise GameError(refusal)
             with open(options["file"], "rb") as stream:
                 text, read_as = decode_pgn(stream.read(), options["encoding"])
-            refuse_too_many_games(text)
+            refuse_unfit_pgn(text)
         except OSError as error:
             raise CommandError(
                 f"{options['file']}: {error.strerror}", returncode=INPUT_ERROR
