@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -70,6 +71,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "csp",
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # the documentation page's scripts, served from here
@@ -80,6 +82,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "arbiter.middleware.keep_thread_language",
@@ -177,6 +180,26 @@ STORAGES = {
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },
+}
+
+# Content-Security-Policy (django-csp): scripts and styles only from the site's own files, so
+# that a script slipped into a page (a player's name, a PGN tag) cannot run. No page holds a
+# script or a style attribute of its own; one that must is given the request's nonce
+# (request.csp_nonce), and the nonce is then added to the header. The API's documentation
+# page (Redoc) has its own, looser policy (arbiter/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
 }
 
 # A request body other than an uploaded file (the API's JSON): a round's batch of results

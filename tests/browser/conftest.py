@@ -49,8 +49,36 @@ def browser() -> Iterator[object]:
     with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        new_context = browser.new_context
+
+        def watched_context(*args: object, **kwargs: object) -> object:
+            context = new_context(*args, **kwargs)
+            context.on("console", _note_policy_violation)
+            return context
+
+        patch.setattr(browser, "new_context", watched_context)
         yield browser
         browser.close()
+
+
+CSP_VIOLATIONS: list[str] = []
+"""What the pages of the current test logged as refused by the Content-Security-Policy."""
+
+
+def _note_policy_violation(message: object) -> None:
+    text = getattr(message, "text", "")
+    if "Content Security Policy" in text:
+        CSP_VIOLATIONS.append(f"{getattr(message, 'location', {}).get('url', '')}: {text}")
+
+
+@pytest.fixture(autouse=True)
+def _no_policy_violations() -> Iterator[None]:
+    """Every page a browser test opens runs without the policy refusing anything: no script
+    or style of its own that the policy would block, and so nothing broken by it."""
+    CSP_VIOLATIONS.clear()
+    yield
+    found, CSP_VIOLATIONS[:] = list(CSP_VIOLATIONS), []
+    assert found == [], "Content-Security-Policy violations:\n" + "\n".join(found)
 
 
 @pytest.fixture
