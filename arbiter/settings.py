@@ -294,6 +294,9 @@ REPORT_JOB_PLAYERS = int(os.environ.get("REPORT_JOB_PLAYERS", "200"))
 # seconds a run. Set by whoever runs the server; no page chooses a command.
 CROSSTEST_ENGINE = os.environ.get("CROSSTEST_ENGINE", "")
 CROSSTEST_TIMEOUT = float(os.environ.get("CROSSTEST_TIMEOUT", "600"))
+# The tie-break reference each cross-tested event's final standings are compared with (a
+# command line speaking TieBreakServer's tiebreakchecker); empty: pairings only.
+CROSSTEST_TIEBREAK_ENGINE = os.environ.get("CROSSTEST_TIEBREAK_ENGINE", "")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -7,8 +7,10 @@ parts of ``--part`` tournaments; each worker is ``celery -A arbiter worker`` wit
 concurrency of one, started and stopped here. It needs what the workers of a real deployment
 need: a database they share (``DATABASE_URL``, PostgreSQL), a broker (``CELERY_BROKER_URL``)
 and the engine (``CROSSTEST_ENGINE``, e.g. ``"bbpPairings.exe --dutch"``); without them the
-benchmark says so and stops. The CPU time is what the machine gave the campaign: on a shared
-machine the wall-time rate falls with the load, the CPU-time rate much less.
+benchmark says so and stops. The clock starts once every worker answers (their start-up is
+not the campaign's). The CPU time is what the machine gave the workers and the engines they
+ran, start-up included: on a shared machine the wall-time rate falls with the load, the
+CPU-time rate much less.
 
 Run: ``python -m bench crosstest_workers`` or
 ``python -m bench.crosstest_workers --count 24 --part 4 --workers 1 2 4``.
@@ -54,6 +56,14 @@ def _start_workers(count: int, tag: str) -> list[subprocess.Popen[bytes]]:
     ]
 
 
+def _wait_until_ready(workers: int) -> None:
+    """Until every worker answers: their start-up (Django, the pool) is not the campaign's."""
+    from arbiter.celery import app
+
+    while len(app.control.ping(timeout=1.0)) < workers:
+        time.sleep(0.5)
+
+
 def _stop(workers: list[subprocess.Popen[bytes]]) -> None:
     for worker in workers:
         worker.send_signal(signal.SIGTERM)  # warm shutdown: the worker ends its children
@@ -70,9 +80,10 @@ def measure(
     from tournaments.jobs import start_crosstest
 
     cpu_before = _children_cpu()
-    started = time.perf_counter()
     running = _start_workers(workers, f"{workers}x{seed}")
     try:
+        _wait_until_ready(workers)
+        started = time.perf_counter()
         campaign = start_crosstest(
             count=count, seed=seed, players=size[0], rounds=size[1], user=None, part=part
         )
@@ -80,7 +91,7 @@ def measure(
             campaign.refresh_from_db()
             if campaign.finished:
                 break
-            time.sleep(2)
+            time.sleep(0.5)
         wall = (time.perf_counter() - started) / 60
     finally:
         _stop(running)

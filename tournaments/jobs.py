@@ -41,13 +41,13 @@ from jobs.runner import (
 from tournaments.crosstest_campaign import keep_discrepancy_files
 from tournaments.models import RatingList, Tournament
 from tournaments.pairing.crosstest import (
-    COMPARED,
     CrossTestError,
     Direction,
     Engine,
     Tally,
     Task,
     TournamentOutcome,
+    compared,
     probe,
     run_task,
     tournament_seeds,
@@ -187,6 +187,13 @@ def crosstest_engine() -> Engine | None:
     return Engine.from_command(command, settings.CROSSTEST_TIMEOUT) if command else None
 
 
+def crosstest_tiebreak_engine() -> Engine | None:
+    """The tie-break reference the server is configured with (``CROSSTEST_TIEBREAK_ENGINE``),
+    or None: the cross-test then compares the pairings only."""
+    command = getattr(settings, "CROSSTEST_TIEBREAK_ENGINE", "")
+    return Engine.from_command(command, settings.CROSSTEST_TIMEOUT) if command else None
+
+
 def start_crosstest(
     *,
     count: int,
@@ -215,10 +222,13 @@ def start_crosstest(
 def _crosstest_tasks(params: dict[str, Any], engine: Engine) -> list[Task]:
     try:
         settings_ = GeneratorSettings(players=params["players"], rounds=params["rounds"])
+        tiebreaks = crosstest_tiebreak_engine()
     except GeneratorError as error:
         raise JobError([str(error)]) from None
+    except CrossTestError as error:
+        raise JobError([str(error)]) from None
     return [
-        Task(direction, engine, seed, fixed_seed=True, settings=settings_)
+        Task(direction, engine, seed, fixed_seed=True, settings=settings_, tiebreaks=tiebreaks)
         for direction in Direction
         for seed in tournament_seeds(params["seed"], direction, params["count"])
     ]
@@ -383,7 +393,7 @@ def _crosstest_report(
     for tally in tallies.values():
         per_minute = tally.tournaments / tally.seconds * 60 if tally.seconds else 0.0
         lines.append(tally.summary(per_minute))
-    lines.append(COMPARED)
+    lines.append(compared(tiebreaks=crosstest_tiebreak_engine()))
     found = sum(tally.discrepancies for tally in tallies.values())
     lines.append(f"{found} discrepancies between the engines" if found else "No discrepancies.")
     name = f"crosstest-{job.params['seed']}.txt"

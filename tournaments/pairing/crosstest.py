@@ -37,6 +37,7 @@ from tournaments.pairing.checker import (
     RoundFinding,
     check_trf,
     file_round_state,
+    file_tiebreaks,
 )
 from tournaments.pairing.dutch.explain import explain
 from tournaments.pairing.generator import (
@@ -48,6 +49,8 @@ from tournaments.pairing.generator import (
     make_plan,
 )
 from tournaments.pairing.validate import validate_round
+from tournaments.scoring.standings import compute_standings
+from tournaments.scoring.tiebreaks import TieBreakSettings, parse_tiebreak
 from tournaments.trf import TrfDocument, TrfError, read_trf
 
 NO_VALID_PAIRING = 1
@@ -115,6 +118,11 @@ class Engine:
 
     def check(self, path: Path) -> subprocess.CompletedProcess[str]:
         return self.run([path.name, "-c"], path.parent)
+
+    def standings(self, path: Path, tiebreaks: Sequence[str]) -> subprocess.CompletedProcess[str]:
+        """A tie-break reference's standings of the file, on TieBreakServer's command line:
+        rank order, tab-separated (rank, starting number, points, each tie-break)."""
+        return self.run(["-i", path.name, "-s", "-r", "-dT", "-t", "PTS", *tiebreaks], path.parent)
 
     def pair(self, path: Path) -> subprocess.CompletedProcess[str]:
         """Pair the file's next round (``-p``): exit status :data:`NO_VALID_PAIRING` when
@@ -272,17 +280,27 @@ class Task:
     """Where to copy the file of an event with a discrepancy."""
     settings: GeneratorSettings = field(default_factory=GeneratorSettings)
     """What the run fixes of each event (the rest is drawn from the event's seed)."""
+    tiebreaks: Engine | None = None
+    """The tie-break reference the final standings of every event are compared with."""
 
     @property
     def plan(self) -> Plan:
         return make_plan(replace(self.settings, seed=self.seed))
 
 
-COMPARED = (
-    "Compared: each round's pairing, both ways, and with theirs generating the points and "
-    "ranks the file gives; tie-breaks are not compared (the reference engine computes none)."
-)
-"""What a cross-test compares, said in its report."""
+def compared(tiebreaks: Engine | None) -> str:
+    """What a cross-test compares, said in its report."""
+    if tiebreaks is None:
+        return (
+            "Compared: each round's pairing, both ways, and with theirs generating the points "
+            "and ranks the file gives; tie-breaks are not compared (no tie-break reference)."
+        )
+    return (
+        "Compared: each round's pairing, both ways, and with theirs generating the points "
+        "and ranks the file gives; each event's final ranks and tie-break values against "
+        f"{tiebreaks.name} (DE through the ranks only: each program writes its value on its "
+        "own scale)."
+    )
 
 
 def unfinishable_lines(outcomes: Sequence[TournamentOutcome]) -> list[str]:
@@ -324,12 +342,14 @@ def run_crosstest(
     fixed_seed: bool = True,
     keep: Path | None = None,
     settings: GeneratorSettings | None = None,
+    tiebreaks: Engine | None = None,
 ) -> Iterator[TournamentOutcome]:
     """Each tournament's outcome, in the order of ``seeds``, as they finish. ``settings``
     fixes what every event shares (players, rounds, …); with ``keep``, the file of each event
-    with a discrepancy is copied into that folder."""
+    with a discrepancy is copied into that folder; with ``tiebreaks``, every event's final
+    standings are compared with that tie-break reference's."""
     base = settings or GeneratorSettings()
-    tasks = [Task(direction, engine, seed, fixed_seed, keep, base) for seed in seeds]
+    tasks = [Task(direction, engine, seed, fixed_seed, keep, base, tiebreaks) for seed in seeds]
     if jobs <= 1:
         yield from map(run_task, tasks)
         return
@@ -375,7 +395,11 @@ def _ours_generate(task: Task, folder: Path) -> TournamentOutcome:
             outcome, discrepancies=(Discrepancy(0, (f"the engine refused the file: {message}",)),)
         )
     document = read_trf(generated.text)
-    return replace(outcome, discrepancies=tuple(read_check_report(done.stdout, document)))
+    found = (
+        *read_check_report(done.stdout, document),
+        *compare_tiebreaks(task, path, document),
+    )
+    return replace(outcome, discrepancies=found)
 
 
 def _unpaired_by_us(
@@ -520,7 +544,53 @@ def _theirs_generate(task: Task, folder: Path) -> TournamentOutcome:
     players = tuple(
         Discrepancy(0, (f"standings: {finding.describe()}",)) for finding in check.players
     )
-    return replace(outcome, discrepancies=findings + players)
+    tiebreaks = tuple(compare_tiebreaks(task, path, document))
+    return replace(outcome, discrepancies=findings + players + tiebreaks)
+
+
+# ---- the final standings against a tie-break reference ---------------------------------------
+
+RANK_ONLY = frozenset({"DE"})
+"""Tie-breaks whose value each program writes on its own scale (ours: DE is the place within
+the tied group; TieBreakServer's another): compared through the ranks they give."""
+
+
+def compare_tiebreaks(task: Task, path: Path, document: TrfDocument) -> list[Discrepancy]:
+    """The event's final standings by our tie-break code and by the tie-break reference,
+    with the event's tie-break list (the file's 202, else the event's plan): every player
+    whose rank or tie-break value differs. Nothing without a reference."""
+    if task.tiebreaks is None:
+        return []
+    names = file_tiebreaks(document) or task.plan.tiebreaks
+    specs = [parse_tiebreak(name) for name in names]
+    standings = compute_standings(
+        document.to_sheet(), specs, settings=TieBreakSettings(round_robin=False)
+    )
+    done = task.tiebreaks.standings(path, [spec.name for spec in specs])
+    try:
+        header, *rows = [line.split("\t") for line in done.stdout.strip().splitlines()]
+        theirs = {int(row[1]): row for row in rows}
+    except (ValueError, IndexError):
+        message = _first_line(done.stderr or done.stdout) or f"exit status {done.returncode}"
+        return [Discrepancy(0, (f"tie-breaks: the reference gave no standings: {message}",))]
+    lines = []
+    for row in standings.rows:
+        other = theirs.get(row.start_rank)
+        if other is None:
+            lines.append(f"player {row.start_rank}: not in the reference's standings")
+            continue
+        if row.rank and int(other[0]) != row.rank:
+            lines.append(f"player {row.start_rank}: rank {row.rank}, the reference's {other[0]}")
+        for name, text, value in zip(header[3:], other[3:], row.tiebreaks, strict=False):
+            if value.spec.code in RANK_ONLY or value.value is None:
+                continue
+            if abs(float(value.value) - float(text)) > 0.005:
+                lines.append(
+                    f"player {row.start_rank}: {name} {value.display}, the reference's {text}"
+                )
+    if not lines:
+        return []
+    return [Discrepancy(0, tuple(f"tie-breaks: {line}" for line in lines))]
 
 
 def describe_finding(finding: RoundFinding) -> list[str]:

@@ -213,3 +213,29 @@ def test_against_bbppairings_itself():
 def test_the_engine_command_is_split_as_a_shell_would():
     engine = Engine.from_command(f"{shlex.quote(sys.executable)} -X utf8")
     assert engine.argv == (sys.executable, "-X", "utf8")
+
+
+TIEBREAKS = Path(__file__).resolve().parent / "fake_tiebreaks.py"
+
+
+def test_final_standings_are_compared_with_a_tie_break_reference():
+    agreeing = shlex.join([sys.executable, str(TIEBREAKS)])
+    out, status, _ = crosstest(
+        "--engine", AGREEING, "--tiebreak-engine", agreeing, "--count", 1, *SMALL
+    )
+    assert status == 0
+    assert f"each event's final ranks and tie-break values against {agreeing}" in out
+    disagreeing = shlex.join([sys.executable, str(TIEBREAKS), "--disagree"])
+    out, status, error = crosstest(
+        "--engine", AGREEING, "--tiebreak-engine", disagreeing, "--count", 1, *SMALL
+    )
+    assert status == 1 and error == "2 discrepancies between the engines"
+    found = [line for line in out.splitlines() if line.startswith("    tie-breaks: player ")]
+    assert len(found) == 2  # the leader of each way's event
+    assert all(", the reference's " in line for line in found)
+
+
+def test_without_a_tie_break_reference_the_report_says_tie_breaks_are_not_compared():
+    out, status, _ = crosstest("--engine", AGREEING, "--count", 1, *SMALL)
+    assert status == 0
+    assert "tie-breaks are not compared (no tie-break reference)" in out

@@ -30,6 +30,7 @@ from tournaments.pairing.crosstest import (
     Direction,
     Engine,
     Tally,
+    compared,
     duration,
     probe,
     run_crosstest,
@@ -67,6 +68,11 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--timeout", type=float, default=600.0, help="seconds per engine run (600)"
+        )
+        parser.add_argument(
+            "--tiebreak-engine",
+            metavar="COMMAND",
+            help="compare every event's final standings with this tie-break reference too",
         )
         parser.add_argument(
             "--every", type=int, default=100, metavar="N", help="totals every N tournaments"
@@ -113,6 +119,9 @@ class Command(BaseCommand):
         try:
             engine = Engine.from_command(options["engine"], options["timeout"])
             probe(engine)
+            tiebreaks = options["tiebreak_engine"]
+            if tiebreaks is not None:
+                options["tiebreaks"] = Engine.from_command(tiebreaks, options["timeout"])
             self.stdout.write(
                 f"Cross-test against {engine.name}: {count} tournaments each way, "
                 f"{jobs} job{'s' if jobs > 1 else ''}, seed {seed}"
@@ -131,6 +140,7 @@ class Command(BaseCommand):
                 f"{CAMPAIGN:,} tournaments each way would take about "
                 f"{duration(minutes)} at these rates ({jobs} job{'s' if jobs > 1 else ''})"
             )
+        self.stdout.write(compared(options.get("tiebreaks")))
         found = sum(discrepancies for _, discrepancies in totals)
         if found:
             raise CommandError(
@@ -214,7 +224,14 @@ class Command(BaseCommand):
         tally = Tally(direction)
         unfinishable = []
         for outcome in run_crosstest(
-            engine, direction, seeds, jobs=jobs, fixed_seed=fixed, keep=keep, settings=settings
+            engine,
+            direction,
+            seeds,
+            jobs=jobs,
+            fixed_seed=fixed,
+            keep=keep,
+            settings=settings,
+            tiebreaks=options.get("tiebreaks"),
         ):
             tally.add(outcome)
             if outcome.skipped:
