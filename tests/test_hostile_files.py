@@ -386,3 +386,70 @@ def test_the_game_count_of_a_file_is_the_readers(tmp_path):
         with open(file, "rb") as stream:
             lines = list(decode_lines(stream))
         assert outline_pgn(lines).games == sum(1 for _ in read_pgn(lines)), file.name
+
+
+TRF_PATHS = ("page", "api", "import_trf", "checktrf")
+
+_PRINTABLE = random.Random(27).choices([chr(c) for c in range(32, 127)], k=200_000)
+UNFIT_TRF: dict[str, tuple[bytes, tuple[str, ...]]] = {
+    # Printable noise whose first line happens to start with a TRF code: it made an event of
+    # no player, and checktrf said "All rounds and ranks agree".
+    "noise_after_a_name": (
+        ("012 " + "\n".join("".join(_PRINTABLE[i : i + 80]) for i in range(0, 200_000, 80)))
+        .replace("\n001", "\nx01")
+        .encode(),
+        ("not a TRF file", "2,500 lines", "player line (001)"),
+    ),
+    "records_without_players": (
+        b"012 Open\n022 Berlin\nXXR 9\n",
+        ("not a TRF file", "3 lines", "player line (001)"),
+    ),
+    "random_bytes": (random.Random(27).randbytes(200_000), ("not", "text")),
+}
+
+
+def _trf_refusal(path: str, payload: bytes, event: Tournament, tmp_path: Path) -> str:
+    """What ``path`` answers to the TRF file ``payload``: the refusal (fails if accepted)."""
+    user = event.roles.get().user
+    if path == "page":
+        client = Client(raise_request_exception=False)
+        client.force_login(user)
+        response = _upload(client, "/tournaments/import/", payload, "x.trf")
+        if response.status_code == 200:  # refused by the form
+            return html.unescape(response.content.decode())
+        job = Job.objects.get(kind="trf_import")
+        assert job.status == Job.Status.FAILED, job.status
+        return " ".join(job.errors)
+    if path == "api":
+        api = APIClient()
+        api.force_authenticate(user)
+        # DRF refuses a NUL in a JSON string itself; what else the bytes hold is ours to refuse.
+        text = payload.decode("utf-8", errors="replace").replace("\x00", "")
+        response = api.post("/api/v1/trf-imports/", {"trf": text}, format="json")
+        assert response.status_code == 202, response.content[:300]
+        job = Job.objects.get(pk=response.json()["id"])
+        assert job.status == Job.Status.FAILED, job.status
+        return " ".join(job.errors)
+    file = tmp_path / "x.trf"
+    file.write_bytes(payload)
+    status, message = _command(path, str(file))
+    assert status == 2, message
+    return message
+
+
+@pytest.mark.parametrize("payload", sorted(UNFIT_TRF))
+@pytest.mark.parametrize("path", TRF_PATHS)
+def test_every_trf_path_refuses_a_file_that_is_no_tournament(path, payload, event, tmp_path):
+    data, expected = UNFIT_TRF[payload]
+    before = _counts()
+    message = _trf_refusal(path, data, event, tmp_path)
+    for words in expected:
+        assert words in message, (words, message[-2000:])
+    assert _counts() == before
+
+
+@pytest.mark.parametrize("path", ("page", "import_trf", "checktrf"))
+def test_every_trf_path_refuses_a_file_over_the_size_limit(path, event, tmp_path):
+    payload = _trf(2).encode() + b"### comment\n" * (MAX_UPLOAD_BYTES // 12 + 1)
+    message = _trf_refusal(path, payload, event, tmp_path)
+    assert "at most 20 MB" in message, message[-2000:]

@@ -7,8 +7,6 @@ server down. What exceeds one is refused with a message naming the limit.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 MAX_PLAYERS = 2_000
 """Players in one tournament (registrations, CSV and TRF imports, ``checktrf``)."""
 
@@ -33,6 +31,9 @@ def file_size_refusal(size: int) -> str | None:
     path that takes a file asks here before reading it."""
     if size <= MAX_UPLOAD_BYTES:
         return None
+    # Imported here: the framework-free readers (tournaments.trf) import the limits too.
+    from django.utils.translation import gettext as _
+
     return _("The file has %(size)s MB; at most %(limit)s MB are accepted.") % {
         "size": f"{size / 1024 / 1024:.1f}",
         "limit": MAX_UPLOAD_BYTES // (1024 * 1024),

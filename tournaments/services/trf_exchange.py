@@ -22,6 +22,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.rules.text import NotTextError, refuse_binary
+from tournaments.limits import file_size_refusal
 from tournaments.models import (
     Absence,
     Acceleration,
@@ -363,16 +365,39 @@ def _store_rounds(
         )
 
 
+def read_trf_file(text: str | bytes, filename: str = "") -> TrfDocument:
+    """A TRF file an arbiter hands in (the import on every path, ``checktrf``), read; refused
+    (:class:`TournamentError`, naming the file) over the size limit, when it is no text or
+    cannot be read, and when no line of it is a player (``001``): random bytes that happen
+    to start a line with a TRF code made an event of no player."""
+    where = f"{filename}: " if filename else ""
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", errors="replace"))
+    if refusal := file_size_refusal(size):
+        raise TournamentError(f"{where}{refusal}")
+    try:
+        if isinstance(text, str):
+            refuse_binary(text)
+        document = read_trf(text)
+    except (TrfError, NotTextError) as error:
+        raise TournamentError(f"{where}{error}") from None
+    if not document.players:
+        raise TournamentError(
+            where
+            + _(
+                "this is not a TRF file of a tournament: none of its %(lines)s lines is a "
+                "player line (001)"
+            )
+            % {"lines": f"{len(document.entries):,}"}
+        )
+    return document
+
+
 @transaction.atomic
 def import_trf(
     text: str | bytes, *, user: AbstractBaseUser | None = None, filename: str = ""
 ) -> Tournament:
     """A new tournament from a TRF06/16/2026 file; refuses the whole file on any error."""
-    where = f"{filename}: " if filename else ""
-    try:
-        document = read_trf(text)
-    except TrfError as error:
-        raise TournamentError(f"{where}{error}") from None
+    document = read_trf_file(text, filename)
     sheet = document.to_sheet()
     warnings = list(document.warnings)
     points = sheet.points

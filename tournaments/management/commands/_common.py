@@ -9,6 +9,7 @@ from typing import Any
 
 from django.core.management.base import CommandError
 
+from tournaments.limits import file_size_refusal
 from tournaments.models import Tournament
 from tournaments.services import NeedsConfirmation, TournamentError
 
@@ -31,9 +32,22 @@ def get_tournament(identifier: str) -> Tournament:
         raise bad_input(f"no tournament with id or slug {identifier!r}") from None
 
 
-def read_text(path: str) -> str:
-    """A UTF-8 text file (a byte-order mark is dropped)."""
+def read_bytes(path: str | Path) -> bytes:
+    """A file's bytes, refused unread over the upload limit (:data:`MAX_UPLOAD_BYTES`)."""
     try:
+        if refusal := file_size_refusal(os.path.getsize(path)):
+            raise bad_input(f"{path}: {refusal}")
+        return Path(path).read_bytes()
+    except OSError as error:
+        raise bad_input(f"{path}: {error.strerror}") from None
+
+
+def read_text(path: str) -> str:
+    """A UTF-8 text file (a byte-order mark is dropped), refused unread over the upload
+    limit."""
+    try:
+        if refusal := file_size_refusal(os.path.getsize(path)):
+            raise bad_input(f"{path}: {refusal}")
         return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise bad_input(f"{path}: no such file") from None

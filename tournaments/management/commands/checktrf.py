@@ -19,9 +19,10 @@ from tournaments.pairing.checker import (
     TrfCheck,
     check_trf,
 )
-from tournaments.trf import TrfError, read_trf
+from tournaments.services import TournamentError
+from tournaments.services.trf_exchange import read_trf_file
 
-from ._common import bad_input
+from ._common import bad_input, read_bytes
 
 FINDINGS = 1
 
@@ -55,11 +56,9 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         path = Path(options["file"])
         try:
-            document = read_trf(path.read_bytes())
-        except OSError as error:
-            raise bad_input(f"{path}: {error.strerror}") from None
-        except TrfError as error:
-            raise bad_input(f"{path}: {error}") from None
+            document = read_trf_file(read_bytes(path), str(path))
+        except TournamentError as error:
+            raise bad_input("\n".join(error.problems)) from None
         tiebreaks = [t.strip() for t in (options["tiebreaks"] or "").split(",") if t.strip()]
         try:
             result = check_trf(document, tiebreaks=tiebreaks, rules=options["rules"])

@@ -8,7 +8,7 @@ from tournaments.models import TournamentLog
 from tournaments.services import TournamentError
 from tournaments.services.trf_exchange import import_trf
 
-from ._common import bad_input
+from ._common import bad_input, read_bytes
 
 
 class Command(BaseCommand):
@@ -19,10 +19,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         path = Path(options["file"])
-        try:
-            data = path.read_bytes()
-        except OSError as error:
-            raise bad_input(f"{path}: {error.strerror}") from None
+        data = read_bytes(path)
         try:
             tournament = import_trf(data, filename=str(path))
         except TournamentError as error:
