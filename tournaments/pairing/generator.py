@@ -238,7 +238,10 @@ def make_plan(settings: GeneratorSettings) -> Plan:
     ratings = settings.ratings
     players = settings.players or (len(ratings.given) if ratings else 0)
     if not players:
-        players = rng.randint(*RANDOM_PLAYERS)
+        # At least twice as many players as fixed rounds, as for random rounds below: an
+        # event that can be finished (fewer can make a round no engine can pair).
+        least = 2 * (settings.rounds or 0)
+        players = rng.randint(max(RANDOM_PLAYERS[0], least), max(RANDOM_PLAYERS[1], least))
     rounds = settings.rounds
     if rounds is None:
         # Few enough rounds that a random event can always be paired.

@@ -365,3 +365,11 @@ def test_a_failed_write_leaves_nothing_behind(tmp_path):
     assert error == f"{target}: Is a directory"
     assert [p.name for p in Path(tmp_path).iterdir()] == ["event.trf"]
     assert (target / "kept.txt").read_text() == "kept"
+
+
+def test_fixed_rounds_draw_enough_players_for_an_event_that_can_be_finished():
+    # Random players for 11 rounds were 9 to 150: 11 players could not play 11 rounds, and
+    # fewer than 22 often make a round no engine can pair.
+    for seed in range(60):
+        plan = make_plan(GeneratorSettings(rounds=11, seed=seed))
+        assert 22 <= plan.players <= 150
