@@ -12,14 +12,20 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from tournaments.models import Acceleration, ForbiddenPair, PairingSystem, TournamentLog
+from tournaments.models import (
+    Acceleration,
+    ForbiddenPair,
+    PairingSystem,
+    Tournament,
+    TournamentLog,
+)
 from tournaments.pairing.base import file_accelerations
 from tournaments.selectors import (
     forbidden_rank_pairs,
     tournament_accelerations,
     tournament_standings,
 )
-from tournaments.services import allow_pair, pair_swiss_round
+from tournaments.services import TournamentError, allow_pair, pair_swiss_round
 from tournaments.services.trf_exchange import export_trf, import_trf
 from tournaments.trf import read_trf
 from tournaments.trf.reader import split_lines
@@ -255,3 +261,17 @@ def test_virtual_points_from_records_250_add_up_where_they_overlap():
     document = read_trf(trf("250 00.0 01.0 001 002 0001 0004", "250 00.0 01.0 002 002 0003 0005"))
     assert document.acceleration_250[3] == (Fraction(1), Fraction(2))
     assert document.acceleration_250[5] == (Fraction(0), Fraction(1))
+
+
+def test_a_game_both_players_record_with_white_refuses_the_file_and_stores_nothing():
+    # FIDE checklist J50: refused with the round, both players and their lines, not stored
+    # with a guessed colour.
+    games = {1: "     2 w 1", 2: "     1 w 0"}
+    before = Tournament.objects.count()
+    with pytest.raises(TournamentError) as refused:
+        import_trf(trf(count=4, games=games), filename="clash.trf")
+    assert str(refused.value) == (
+        "clash.trf: line 4, column 97: round 1: player 1 (line 4) and player 2 (line 5) both "
+        "record white against each other; the file does not say who had which colour"
+    )
+    assert Tournament.objects.count() == before

@@ -5,7 +5,8 @@ tabs (expanded to 8 columns); trailing whitespace; short player lines (a withdra
 rounds not yet played); an unpaired round's opponent written ``0`` instead of ``0000``;
 Swiss-Manager's ruler lines and any unknown record (kept verbatim). Rejected with a
 :class:`TrfError` naming line and column: a player line whose fields are not what their columns
-must hold, an opponent who is not in the file, an unreadable scoring, rounds, acceleration or
+must hold, an opponent who is not in the file, two players who record the same colour against
+each other, an unreadable scoring, rounds, acceleration or
 prohibited-pairs record. Reported as warnings on the document: stated points that disagree
 with the results, and games the two players record differently.
 """
@@ -360,6 +361,29 @@ def _check_players(document: TrfDocument) -> None:
                     line=player.line,
                     column=column,
                 )
+            _check_colours(player, number, seen[game.opponent])
+
+
+def _check_colours(player: TrfPlayer, number: int, opponent: TrfPlayer) -> None:
+    """Refuse two lines that give both players of a game the same colour (FIDE checklist J50):
+    which one had it cannot be known, and storing either would be a guess."""
+    game, other = player.game(number), opponent.game(number)
+    if (
+        game is None
+        or other is None
+        or other.opponent != player.start_rank
+        or game.color != other.color
+        or game.color not in ("w", "b")
+    ):
+        return
+    colour = "white" if game.color == "w" else "black"
+    raise TrfError(
+        f"round {number}: player {player.start_rank} (line {player.line}) and player "
+        f"{opponent.start_rank} (line {opponent.line}) both record {colour} against each "
+        "other; the file does not say who had which colour",
+        line=player.line,
+        column=ROUNDS_START + (number - 1) * BLOCK_WIDTH + 8,
+    )
 
 
 _OPPOSITE_RESULT = {

@@ -112,3 +112,14 @@ def test_a_file_that_is_not_trf():
         str(error_for(""))
         == "this is not a TRF file: no line starts with a TRF code (001, 012, XXR, …)"
     )
+
+
+def test_both_players_of_a_game_recording_the_same_colour():
+    # FIDE checklist J50: refused, not stored with a guessed colour.
+    bruno = LINES[ALYX + 1]
+    error = error_for(with_line(ALYX + 1, bruno[:106] + "w" + bruno[107:]))
+    assert (error.line, error.column) == (5, 107)
+    assert error.message == (
+        "round 2: player 1 (line 5) and player 2 (line 6) both record white against each "
+        "other; the file does not say who had which colour"
+    )
