@@ -91,6 +91,12 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
         ("get", f"{url}rounds/1/manual-pairing/", None, READ),
         ("post", f"{url}rounds/1/manual-pairing/", {"step": "start"}, PAIRING),
         ("post", f"{url}players/{player}/withdraw/", {"after_round": 1}, PAIRING),
+        (
+            "post",
+            f"{url}players/{player}/expel/",
+            {"after_round": 1, "reason": "misconduct"},
+            PAIRING,
+        ),
         ("post", f"{url}rounds/", {"pairs": [{"white": 1, "black": 2}]}, PAIRING),
         ("post", f"{url}rounds/next/", {}, PAIRING),
         ("post", f"{url}rounds/1/publish/", {}, PAIRING),

@@ -95,6 +95,8 @@ def standings_data(standings: Standings, after_round: int) -> dict[str, Any]:
                 "rank_to": row.rank_to,
                 "start_rank": row.start_rank,
                 "name": row.name,
+                "left_after_round": row.withdrawn_after,
+                "excluded": row.excluded.value if row.excluded else None,
                 "points": row.points_display,
                 "tiebreaks": [show(index, value) for index, value in enumerate(row.tiebreaks)],
             }

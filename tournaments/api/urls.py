@@ -76,6 +76,11 @@ urlpatterns = [
         name="player-withdraw",
     ),
     path(
+        TOURNAMENT + "players/<num:player_id>/expel/",
+        players.ExpelView.as_view(),
+        name="player-expel",
+    ),
+    path(
         TOURNAMENT + "players/<num:player_id>/round-ratings/",
         round_ratings.RoundRatingsView.as_view(),
         name="player-round-ratings",

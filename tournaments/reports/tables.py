@@ -94,9 +94,14 @@ def _tiebreak_cells(row: Standing) -> list[Cell]:
     ]
 
 
-def _player_cells(player: PlayerSheet) -> list[Cell]:
+def _player_cells(player: PlayerSheet, row: Standing | None = None) -> list[Cell]:
+    """Name, title, rating, federation; the name of a player the standings list without a
+    place for being expelled (``row``) is marked so beside it, not only in the notes."""
+    name = player.name
+    if row is not None and row.excluded is Exclusion.EXPELLED:
+        name = _("%(name)s (expelled)") % {"name": name}
     return [
-        Cell(player.name),
+        Cell(name),
         Cell(player.title),
         Cell(str(player.rating) if player.rating else "", sort=player.rating),
         Cell(player.federation),
@@ -175,7 +180,7 @@ def standings_table(
         (
             Cell(row.place, sort=row.rank),
             Cell(str(row.start_rank), sort=row.start_rank),
-            *_player_cells(players[row.start_rank]),
+            *_player_cells(players[row.start_rank], row),
             Cell(format_points(row.points), sort=float(row.points)),
             *_tiebreak_cells(row),
         )
@@ -239,7 +244,7 @@ def round_robin_table(
             (
                 Cell(row.place, sort=row.rank),
                 Cell(str(row.start_rank), sort=row.start_rank),
-                *_player_cells(player),
+                *_player_cells(player, row),
                 *grid,
                 Cell(format_points(row.points), sort=float(row.points)),
                 *_tiebreak_cells(row),
@@ -313,7 +318,7 @@ def wall_chart_table(
             (
                 Cell(row.place, sort=row.rank),
                 Cell(str(row.start_rank), sort=row.start_rank),
-                *_player_cells(player),
+                *_player_cells(player, row),
                 *cells,
                 Cell(format_points(row.points), sort=float(row.points)),
                 *_tiebreak_cells(row),

@@ -187,13 +187,35 @@ class PlayerForm(forms.ModelForm):
 
 
 class WithdrawForm(forms.Form):
+    """A player leaving: he withdraws, or the arbiter expels him (with a reason: an expelled
+    player of a Swiss is listed without a place, FIDE checklist B14, I48)."""
+
+    WITHDRAWS, EXPELLED = "withdraws", "expelled"
+
+    how = forms.ChoiceField(
+        label=_("The player"),
+        choices=[(WITHDRAWS, _("withdraws")), (EXPELLED, _("is expelled by the arbiter"))],
+        initial=WITHDRAWS,
+        widget=forms.RadioSelect,
+    )
     after_round = forms.IntegerField(
         label=_("Last round played"),
         min_value=0,
         max_value=MAX_ROUNDS,
         help_text=_("0 if the player withdraws before round 1."),
     )
-    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=500,
+        required=False,
+        help_text=_("Required for an expulsion; kept in the tournament log."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("how") == self.EXPELLED and not data.get("reason", "").strip():
+            self.add_error("reason", _("Expelling a player needs a reason."))
+        return data
 
 
 class AbsenceForm(forms.Form):

@@ -20,6 +20,7 @@ from tournaments.services import (
     add_player,
     assign_start_ranks,
     exchange_start_ranks,
+    expel_player,
     remove_round_rating,
     request_absence,
     set_round_rating,
@@ -114,12 +115,16 @@ def withdraw(request: HttpRequest, tournament: Tournament, player_id: int) -> Ht
         request.POST or None, initial={"after_round": last_round_number(tournament)}
     )
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        expelled = data["how"] == WithdrawForm.EXPELLED
+        leave = expel_player if expelled else withdraw_player
         try:
-            withdraw_player(player, user=request.user, **form.cleaned_data)
+            leave(player, after_round=data["after_round"], user=request.user, reason=data["reason"])
         except TournamentError as error:
             add_problems(form, error)
         else:
-            messages.success(request, _("%(name)s withdrawn.") % {"name": player.name})
+            done = _("%(name)s expelled.") if expelled else _("%(name)s withdrawn.")
+            messages.success(request, done % {"name": player.name})
             return redirect("tournaments:dashboard", tournament_id=tournament.pk)
     return render(
         request,

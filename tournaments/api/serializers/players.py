@@ -143,6 +143,15 @@ class WithdrawSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=1000)
 
 
+class ExpelSerializer(serializers.Serializer[Any]):
+    after_round = serializers.IntegerField(
+        min_value=0, max_value=MAX_ROUNDS, help_text="The last round the player took part in."
+    )
+    reason = serializers.CharField(
+        max_length=1000, help_text="Why the arbiter expels him; kept in the tournament log."
+    )
+
+
 class HistoryRoundSerializer(serializers.Serializer[Any]):
     round = serializers.IntegerField()
     outcome = serializers.CharField(help_text="TRF16 result code: 1 = 0 + - W D L H F Z U X.")

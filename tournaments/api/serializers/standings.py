@@ -19,6 +19,19 @@ class StandingSerializer(serializers.Serializer[Any]):
     rank_to = serializers.IntegerField()
     start_rank = serializers.IntegerField()
     name = serializers.CharField()
+    left_after_round = serializers.IntegerField(
+        allow_null=True,
+        help_text="The last round of a player who withdrew or was expelled; null otherwise.",
+    )
+    excluded = serializers.ChoiceField(
+        choices=["expelled", "annulled"],
+        allow_null=True,
+        help_text=(
+            'Why the player has no place (place "-"): "expelled" from a Swiss (FIDE C.07, '
+            'his games stand for his opponents), or "annulled" (left a round robin having '
+            "played fewer than half of his games); null for a ranked player."
+        ),
+    )
     points = serializers.CharField()
     tiebreaks = TieBreakValueSerializer(many=True)
 

@@ -1,4 +1,4 @@
-"""Players: register, number, withdraw; and each player's colours, floats and opponents."""
+"""Players: register, number, withdraw, expel; and each player's colours, floats and opponents."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from tournaments.services import (
     add_player,
     assign_start_ranks,
     exchange_start_ranks,
+    expel_player,
     request_absence,
     set_start_ranks,
     update_player,
@@ -31,6 +32,7 @@ from ..serializers.players import (
     AbsenceInputSerializer,
     AbsenceSerializer,
     ExchangeSerializer,
+    ExpelSerializer,
     PlayerCreateSerializer,
     PlayerHistorySerializer,
     PlayerSerializer,
@@ -219,6 +221,28 @@ class WithdrawView(PlayerMixin):
     def post(self, request: Request, slug: str, player_id: int) -> Response:
         data = validated(WithdrawSerializer, request)
         player = withdraw_player(self.player(player_id), user=self.acting_user(), **data)
+        return Response(PlayerSerializer(player).data)
+
+
+class ExpelView(PlayerMixin):
+    actions = {"POST": Action.MANAGE_PLAYERS}
+
+    @extend_schema(
+        operation_id="players_expel",
+        summary="Expel a player after a round (the arbiter's decision; a reason is required)",
+        description=(
+            "He is never paired again and, in a Swiss, is listed in the standings without a "
+            'place ("excluded": "expelled"); his games stand for his opponents. Logged with '
+            "the reason."
+        ),
+        request=ExpelSerializer,
+        parameters=[IDEMPOTENCY_PARAMETER],
+        responses={200: PlayerSerializer, **error_responses(400, 401, 403, 404, 422)},
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, player_id: int) -> Response:
+        data = validated(ExpelSerializer, request)
+        player = expel_player(self.player(player_id), user=self.acting_user(), **data)
         return Response(PlayerSerializer(player).data)
 
 
