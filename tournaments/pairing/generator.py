@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from tournaments.pairing.acceleration import baku_accelerations
+from tournaments.pairing.acceleration import baku_from_round_one
 from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
 from tournaments.pairing.engines import engine_label, pair_round
 from tournaments.scoring.ratings import fide_expected_score
@@ -327,9 +327,11 @@ def generate_tournament(
     plan = make_plan(settings)
     rng = random.Random(f"event {plan.seed}")
     players = _players(plan, rng)
-    accelerations = _accelerations(plan)
+    accelerations: dict[int, tuple[Fraction, ...]] = {}
     for number in range(1, plan.rounds + 1):
         _ask_for_byes(players, number, plan, rng)
+        if number == 1:
+            accelerations = _accelerations(plan, players)
         state = PairingState.from_sheet(
             _sheet(plan, players, number - 1, number),
             number,
@@ -355,11 +357,14 @@ def generate_tournament(
     return GeneratedTournament(plan, sheet, _document(plan, sheet, accelerations, engine))
 
 
-def _accelerations(plan: Plan) -> dict[int, tuple[Fraction, ...]]:
-    """Baku acceleration (C.04.5) of the whole field, when the event is accelerated."""
+def _accelerations(plan: Plan, players: Sequence[_Player]) -> dict[int, tuple[Fraction, ...]]:
+    """Baku acceleration (C.04.5.1) of the field, when the event is accelerated: GA drawn up
+    among the players paired in round 1, since one who asked for a bye there has no pairing
+    number yet (FIDE checklist D26), as in the app's own events."""
     if not plan.accelerated:
         return {}
-    return baku_accelerations(range(1, plan.players + 1), plan.rounds)
+    present = [p.start_rank for p in players if not any(e.round == 1 for e in p.rounds)]
+    return baku_from_round_one(range(1, plan.players + 1), present, plan.rounds)
 
 
 def _players(plan: Plan, rng: random.Random) -> list[_Player]:

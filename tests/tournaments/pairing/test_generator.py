@@ -373,3 +373,18 @@ def test_fixed_rounds_draw_enough_players_for_an_event_that_can_be_finished():
     for seed in range(60):
         plan = make_plan(GeneratorSettings(rounds=11, seed=seed))
         assert 22 <= plan.players <= 150
+
+
+def test_a_baku_events_first_group_leaves_out_round_1_absentees():
+    # 16 players, numbers 8 and 9 ask for a bye in round 1: GA is counted among the 14 paired,
+    # 2 x ceil(14/4) = 8 of them (1-7 and 10), and 8 and 9, ranked above its last player,
+    # join it on arrival (C.04.5.1 late entries). Counting all 16 would make GA 1-8.
+    settings = GeneratorSettings(
+        players=16, rounds=5, bye_rate=0.15, withdraw_rate=0, forfeit_rate=0, accelerated=True
+    )
+    tournament = generated(settings, 1)
+    absent = [p.start_rank for p in tournament.sheet.players if not p.entry(1).opponent]
+    assert absent == [8, 9]
+    document = read_trf(tournament.text)
+    assert sorted(document.acceleration) == list(range(1, 11))
+    assert not check_trf(document).has_findings
