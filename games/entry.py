@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import chess
 
+from games.rules.chess960 import PGN_VARIANT, board_from_fen
 from games.rules.records import game_from_moves
 from games.rules.replay import MoveError, replay
 
@@ -34,8 +35,12 @@ class EntryFeedback:
         return len(self.sans)
 
 
-def check_written_moves(texts: list[str], *, start_fen: str | None = None) -> EntryFeedback:
-    played = replay(game_from_moves(texts, fen=start_fen))
+def check_written_moves(
+    texts: list[str], *, start_fen: str | None = None, chess960: bool = False
+) -> EntryFeedback:
+    """``chess960``: the game is played under Chess960's castling rules (Guidelines II)."""
+    headers = {"Variant": PGN_VARIANT} if chess960 else None
+    played = replay(game_from_moves(texts, fen=start_fen, headers=headers))
     board = played.board.root()
     sans = []
     for move in played.board.move_stack:
@@ -44,7 +49,8 @@ def check_written_moves(texts: list[str], *, start_fen: str | None = None) -> En
     error = played.error
     if error is None:
         return EntryFeedback(sans, None, [], board.fen())
-    alternatives = list(error.candidates) or lookalikes(chess.Board(error.fen_before), error.text)
+    before = board_from_fen(error.fen_before, chess960=played.board.chess960)
+    alternatives = list(error.candidates) or lookalikes(before, error.text)
     return EntryFeedback(sans, error, alternatives, error.fen_before)
 
 

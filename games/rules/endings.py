@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import chess
 
+from games.rules.chess960 import board_from_fen
 from games.rules.clocks import Overstep, TimeControlError, find_overstep, parse_time_control
 from games.rules.material import is_dead_by_material, is_lone_king
 from games.rules.replay import Replay, position_key
@@ -287,7 +288,7 @@ def _automatic_draw(result: Replay, ruleset: Ruleset) -> tuple[int, str, str] | 
     in_all = ruleset.auto_draw_total_checks
     if quiet is None and in_a_row is None and in_all is None:
         return None
-    board = chess.Board(result.start_fen)
+    board = board_from_fen(result.start_fen, chess960=result.board.chess960)
     run = {chess.WHITE: 0, chess.BLACK: 0}
     total = {chess.WHITE: 0, chess.BLACK: 0}
     for ply, move in enumerate(result.board.move_stack, start=1):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import chess
 
+from games.rules.chess960 import board_from_fen, is_chess960_variant
 from games.rules.clocks import read_clock_comment
 from games.rules.text import detect_encoding
 
@@ -485,10 +486,4 @@ def game_from_uci(moves: str | Sequence[str], *, fen: str | None = None) -> Game
 
 def starting_board(record: GameRecord) -> chess.Board:
     """The position the record starts from. Raises ``ValueError`` for a bad ``FEN`` tag."""
-    chess960 = record.variant.lower() in ("chess960", "fischerandom", "fischer random")
-    fen = record.start_fen
-    if fen is None:
-        return chess.Board(chess960=chess960)
-    board = chess.Board(fen, chess960=chess960)
-    board.chess960 = board.chess960 or board.has_chess960_castling_rights()
-    return board
+    return board_from_fen(record.start_fen, chess960=is_chess960_variant(record.variant))

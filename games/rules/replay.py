@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import chess
 
+from games.rules.chess960 import is_chess960_variant
 from games.rules.clocks import ClockReading
 from games.rules.material import is_dead_by_material
 from games.rules.notation import (
@@ -120,14 +121,15 @@ def replay(record: GameRecord, *, seventy_five_moves: int = 75) -> Replay:
     # Most records start from the initial position: its FEN is known without writing it out.
     start_fen = chess.STARTING_FEN if record.start_fen is None else board.fen()
     result = Replay(record, board, start_fen)
-    if record.variant.lower() not in _STANDARD_VARIANTS:
+    if record.variant.lower() not in _STANDARD_VARIANTS and not is_chess960_variant(record.variant):
         result.setup_error = f"variant {record.variant!r} is not chess under the Laws"
         return result
     _play(record, board, result, 2 * seventy_five_moves)
     return result
 
 
-_STANDARD_VARIANTS = {"standard", "chess", "normal", "chess960", "fischerandom", "from position"}
+_STANDARD_VARIANTS = {"standard", "chess", "normal", "from position"}
+"""Besides Chess960 (Guidelines II), whose records play on a board in Chess960 mode."""
 
 
 def _play(record: GameRecord, board: chess.Board, result: Replay, quiet_plies: int) -> None:

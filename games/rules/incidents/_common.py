@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 import chess
 
+from games.rules.chess960 import board_from_fen as chess960_board
 from games.rules.clocks import TimeControl, TimeControlError, parse_time_control
 from games.rules.material import is_dead_by_material, is_lone_king, only_kings
 from games.rules.rulings import ruling
@@ -35,7 +36,7 @@ class IncidentError(ValueError):
 def board_from_fen(fen: str, field: str) -> chess.Board:
     """The position ``fen`` given in an incident's ``field``, or an error naming the field."""
     try:
-        return chess.Board(fen)
+        return chess960_board(fen)
     except ValueError as error:
         raise IncidentError(f"{field}: {fen!r} is not a position: {error}") from None
 

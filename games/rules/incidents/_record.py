@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 import chess
 
+from games.rules.chess960 import board_from_fen
 from games.rules.notation import MoveFault
 from games.rules.records import GameRecord, game_from_moves, read_pgn
 from games.rules.replay import Replay, replay
@@ -44,10 +45,12 @@ class ReplayedGame:
     """The legal moves from the start up to (not including) :attr:`broken`."""
     broken: BrokenMove | None = None
     headers: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    chess960: bool = False
+    """Played under Chess960's castling rules (Guidelines II)."""
 
     def board(self, plies: int | None = None) -> chess.Board:
         """The position after ``plies`` playable moves (all of them by default), with its stack."""
-        board = chess.Board(self.starting_fen)
+        board = board_from_fen(self.starting_fen, chess960=self.chess960)
         for move in self.moves[:plies]:
             board.push(move)
         return board
@@ -72,6 +75,7 @@ def replayed(result: Replay) -> ReplayedGame:
         moves=tuple(result.board.move_stack),
         broken=broken,
         headers=MappingProxyType(dict(result.record.headers)),
+        chess960=result.board.chess960,
     )
 
 

@@ -348,7 +348,7 @@ def rule_wrong_initial_position(
 ) -> Ruling:
     """8.5: a game started from a wrong initial position is annulled."""
     set_up = board_from_fen(incident.set_up, "set_up")
-    if set_up.board_fen() == chess.Board(record.starting_fen).board_fen():
+    if set_up.board_fen() == record.board(0).board_fen():
         return ruling(
             ruleset,
             Decision.PLAY_ON,

@@ -115,7 +115,7 @@ def rule_resignation(record: ReplayedGame, resignation: Resignation, ruleset: Ru
 
 def checks_given(record: ReplayedGame) -> list[bool]:
     """For each ply of the record, whether the move gave check."""
-    board = chess.Board(record.starting_fen)
+    board = record.board(0)
     checks = []
     for move in record.moves:
         board.push(move)
@@ -125,7 +125,7 @@ def checks_given(record: ReplayedGame) -> list[bool]:
 
 def _check_counts(record: ReplayedGame) -> dict[chess.Color, tuple[int, int]]:
     """Per side: (checks given in an unbroken run up to its last move, checks given in all)."""
-    board = chess.Board(record.starting_fen)
+    board = record.board(0)
     first_mover = board.turn
     counts: dict[chess.Color, tuple[int, int]] = {}
     checks = checks_given(record)

@@ -128,7 +128,7 @@ class NeitherRecords:
 
 
 def _record_sans(record: ReplayedGame) -> list[str]:
-    board = chess.Board(record.starting_fen)
+    board = record.board(0)
     sans = []
     for move in record.moves:
         sans.append(board.san(move))
