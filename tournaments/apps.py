@@ -7,6 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import versions
+        from tournaments import crosstest_campaign, versions
 
         versions.connect()
+        crosstest_campaign.connect()

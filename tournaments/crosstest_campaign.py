@@ -21,6 +21,7 @@ from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db.models import QuerySet
+from django.db.models.signals import post_delete
 from django.utils import timezone
 
 from jobs.models import Job, progress_key
@@ -66,6 +67,16 @@ def open_discrepancy_file(campaign_id: int, name: str) -> Any:
 def delete_discrepancy_files(campaign_id: int) -> None:
     for name in discrepancy_files(campaign_id):
         default_storage.delete(f"{files_folder(campaign_id)}/{name}")
+
+
+def _campaign_deleted(sender: type[Job], instance: Job, **kwargs: Any) -> None:
+    if instance.kind == "crosstest":
+        delete_discrepancy_files(instance.pk)
+
+
+def connect() -> None:
+    """A campaign deleted (``purge_jobs``, the admin) takes its discrepancy files along."""
+    post_delete.connect(_campaign_deleted, sender=Job, dispatch_uid="crosstest-files")
 
 
 def parts_of(campaign: Job) -> QuerySet[Job]:

@@ -22,7 +22,12 @@ import tournaments.jobs as tournament_jobs
 from jobs.models import Job, progress_key
 from jobs.runner import run_job
 from tests.factories import UserFactory
-from tournaments.crosstest_campaign import campaign_progress, parts_of, resume_crosstest
+from tournaments.crosstest_campaign import (
+    campaign_progress,
+    discrepancy_files,
+    parts_of,
+    resume_crosstest,
+)
 from tournaments.jobs import start_crosstest
 
 pytestmark = pytest.mark.django_db
@@ -176,6 +181,9 @@ def test_discrepancy_files_are_kept_listed_and_served_to_staff(workers, client, 
     assert [entry["name"] for entry in api["files"]] == files
     assert api["done"] == api["total"] == 2 and api["status"] == "done"
     assert client.get(api["files"][0]["url"]).status_code == 200
+    campaign_id = job.pk
+    job.delete()  # as purge_jobs does: the files go with the campaign
+    assert discrepancy_files(campaign_id) == []
 
 
 def test_only_staff_see_a_campaign_on_its_page_and_in_the_api(workers, client):
