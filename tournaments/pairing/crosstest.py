@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from tournaments.pairing.base import Pairing, PairingError, recorded_pairing
+from tournaments.pairing.base import Pairing, PairingError, file_accelerations, recorded_pairing
 from tournaments.pairing.checker import (
     CheckInputError,
     RoundFinding,
@@ -537,7 +537,9 @@ def _theirs_generate(task: Task, folder: Path) -> TournamentOutcome:
     except CheckInputError as error:
         return replace(outcome, discrepancies=(Discrepancy(0, (f"our checker: {error}",)),))
     findings = tuple(
-        Discrepancy(finding.round, tuple(describe_finding(finding)))
+        Discrepancy(
+            finding.round, tuple(classified(document, finding.round, describe_finding(finding)))
+        )
         for finding in check.rounds
         if finding.has_findings
     )
@@ -617,3 +619,34 @@ def _boards(boards: Sequence[tuple[int, int]]) -> str:
 
 def _first_line(text: str) -> str:
     return next((line.strip() for line in text.splitlines() if line.strip()), "")
+
+
+# ---- reading differences -------------------------------------------------------------------
+
+READING_DIFFERENCES = "docs/reading-differences.md"
+"""Where each known reading difference with the other engine is argued from FIDE's text."""
+
+
+def reading_difference(document: TrfDocument, number: int) -> str:
+    """Why round ``number`` may be paired differently because the two engines read FIDE's
+    text differently, or ``""``. One known case: Baku acceleration named only in record 192,
+    where bbpPairings puts ⌈N/2⌉ players in GA and C.04.5.1 "the first half of the players,
+    rounded up to the nearest even number" (2 × ⌈N/4⌉)."""
+    if not document.baku_stated or document.acceleration or document.acceleration_250:
+        return ""
+    ours = file_accelerations(document)
+    ranks = sorted(player.start_rank for player in document.players)
+    theirs = set(ranks[: -(-len(ranks) // 2)])
+    accelerated = any(len(points) >= number and points[number - 1] for points in ours.values())
+    if set(ours) == theirs or not accelerated:
+        return ""
+    return (
+        f"reading difference (see {READING_DIFFERENCES}): Baku group GA from record 192 is "
+        f"{len(ours)} players here (C.04.5.1, 2 x ceil(N/4)), {len(theirs)} for bbpPairings"
+    )
+
+
+def classified(document: TrfDocument, number: int, lines: Sequence[str]) -> list[str]:
+    """A round's discrepancy lines, headed by the reading difference that explains it."""
+    why = reading_difference(document, number)
+    return [why, *lines] if why else list(lines)

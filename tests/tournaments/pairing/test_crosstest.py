@@ -17,8 +17,10 @@ from tournaments.pairing.crosstest import (
     Direction,
     Discrepancy,
     Engine,
+    classified,
     generator_config,
     read_check_report,
+    reading_difference,
     tournament_seeds,
 )
 from tournaments.pairing.generator import GeneratorSettings, make_plan
@@ -239,3 +241,20 @@ def test_without_a_tie_break_reference_the_report_says_tie_breaks_are_not_compar
     out, status, _ = crosstest("--engine", AGREEING, "--count", 1, *SMALL)
     assert status == 0
     assert "tie-breaks are not compared (no tie-break reference)" in out
+
+
+DISCREPANCIES = Path(__file__).resolve().parents[2] / "data" / "pairing" / "discrepancies"
+
+
+def test_a_baku_group_read_from_record_192_is_classified_as_a_reading_difference():
+    # 10 players, Baku named only in record 192: GA is 1-6 for C.04.5.1 (2 x ceil(10/4)),
+    # 1-5 for bbpPairings (ceil(10/2)); the accelerated rounds are 1-3.
+    document = read_trf((DISCREPANCIES / "baku_10_players_192_only.trf").read_bytes())
+    assert reading_difference(document, 1) == (
+        "reading difference (see docs/reading-differences.md): Baku group GA from record 192 "
+        "is 6 players here (C.04.5.1, 2 x ceil(N/4)), 5 for bbpPairings"
+    )
+    assert classified(document, 4, ["the file pairs 1-3"]) == ["the file pairs 1-3"]
+    # 20 players: both read GA as 1-10, so a difference there is a real discrepancy.
+    same = read_trf((DISCREPANCIES / "baku_7103_192BAKU_noXXA.trf").read_bytes())
+    assert reading_difference(same, 1) == ""
