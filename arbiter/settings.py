@@ -286,6 +286,20 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 JOBS_EAGER = env_bool("JOBS_EAGER", False)
+# A job being run writes a heartbeat every JOBS_HEARTBEAT seconds (jobs.heartbeat). One not
+# heard from for JOBS_LOST_AFTER seconds lost its worker (killed, its machine gone): the
+# workers and the job's page find it and send it to be run again, within a minute or two
+# rather than after the broker's visibility timeout; lost more than JOBS_MAX_LOSSES times, it
+# fails. 0 turns this off; it is off on SQLite, which lets no heartbeat be written while a
+# job's transaction writes.
+JOBS_HEARTBEAT = float(os.environ.get("JOBS_HEARTBEAT", "10"))
+JOBS_LOST_AFTER = float(
+    os.environ.get(
+        "JOBS_LOST_AFTER",
+        "0" if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" else "60",
+    )
+)
+JOBS_MAX_LOSSES = int(os.environ.get("JOBS_MAX_LOSSES", "3"))
 # Players above which an event's standings and crosstable PDFs are drawn by a job.
 REPORT_JOB_PLAYERS = int(os.environ.get("REPORT_JOB_PLAYERS", "200"))
 

@@ -52,6 +52,15 @@ class Job(models.Model):
     result = models.JSONField(_("result"), null=True, blank=True)
     errors = models.JSONField(_("errors"), default=list, blank=True)
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    interruptions = models.JSONField(
+        _("interruptions"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "Each time the worker running the job stopped answering: which worker, when, how "
+            "far it had got (jobs.heartbeat)."
+        ),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -81,6 +90,9 @@ class Job(models.Model):
         return self.done, self.total
 
     def as_dict(self) -> dict[str, Any]:
+        # Imported here: the heartbeats' module speaks of the job kinds, which need this one.
+        from .heartbeat import as_data
+
         done, total = self.progress()
         return {
             "id": self.pk,
@@ -91,6 +103,7 @@ class Job(models.Model):
             "result": self.result,
             "file": reverse("api:job-file", args=[self.pk]) if self.file else None,
             "errors": self.errors,
+            "interruptions": as_data(self),
             "created_at": self.created_at,
             "started_at": self.started_at,
             "finished_at": self.finished_at,
@@ -99,3 +112,30 @@ class Job(models.Model):
 
 def progress_key(job_id: int) -> str:
     return f"job-progress:{job_id}"
+
+
+class Heartbeat(models.Model):
+    """The sign of life of a job being run: which worker runs it, when it last said so and
+    how far it had got. Written outside the job's transaction (which holds the job's row
+    until it ends), so that every process sees it; deleted when the run ends."""
+
+    # No foreign key in the database: checking one would wait for the lock the running
+    # job's transaction holds on its row, the very thing a heartbeat must not wait for.
+    job = models.OneToOneField(
+        Job,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        db_constraint=False,
+        related_name="heartbeat",
+    )
+    worker = models.CharField(_("worker"), max_length=200)
+    beat_at = models.DateTimeField(_("last heard"), db_index=True)
+    done = models.PositiveIntegerField(_("done"), default=0)
+    total = models.PositiveIntegerField(_("total"), default=0)
+
+    class Meta:
+        verbose_name = _("heartbeat")
+        verbose_name_plural = _("heartbeats")
+
+    def __str__(self) -> str:
+        return f"{self.worker} @ {self.beat_at:%H:%M:%S}"

@@ -33,7 +33,9 @@ from django.core.files import File
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone, translation
+from django.utils.translation import ngettext
 
+from .heartbeat import Beating
 from .models import Job, progress_key
 
 logger = logging.getLogger(__name__)
@@ -94,6 +96,21 @@ def job_kind(name: str, **display: Any) -> Callable[[Handler], Handler]:
 
 def kind_of(job: Job) -> JobKind | None:
     return _KINDS.get(job.kind)
+
+
+def counted_text(job: Job, done: int, total: int) -> str:
+    """ "3 of 8 games", or for a job that cannot know its total, "3 pages so far"."""
+    kind = kind_of(job)
+    numbers = {"done": done, "total": total}
+    if total:
+        if kind is not None and kind.counted is not None:
+            return str(kind.counted % numbers)
+        return ngettext("%(done)s of %(total)s game", "%(done)s of %(total)s games", total) % (
+            numbers
+        )
+    if done and kind is not None and kind.counted_so_far is not None:
+        return str(kind.counted_so_far % numbers)
+    return ""
 
 
 class Progress:
@@ -219,8 +236,9 @@ def _run_in_thread(job_id: int) -> None:
         connection.close()  # the thread's own connection
 
 
-def run_job(job_id: int) -> None:
-    """Run a job unless it is finished (a retry of a finished job does nothing)."""
+def run_job(job_id: int, worker: str = "") -> None:
+    """Run a job unless it is finished (a retry of a finished job does nothing). ``worker``:
+    the name of the Celery worker running it, for its heartbeat (else this machine's)."""
     started = Job.objects.filter(pk=job_id, status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
     if not started.update(
         status=Job.Status.RUNNING, started_at=timezone.now(), attempts=F("attempts") + 1
@@ -228,16 +246,25 @@ def run_job(job_id: int) -> None:
         return
     # Which process runs it, for whoever must stop it (the production-stack test kills it).
     cache.set(runner_key(job_id), f"{socket.gethostname()}:{os.getpid()}", 24 * 3600)
+    with Beating(job_id, f"{worker or socket.gethostname()} (pid {os.getpid()})") as beating:
+        ended = _run_started(job_id, beating)
+    if ended:
+        discard_source(job_id)
+
+
+def _run_started(job_id: int, beating: Beating) -> bool:
+    """Run the job marked running; whether this run ended it (done or failed)."""
     try:
         with transaction.atomic():
             job = Job.objects.select_for_update().get(pk=job_id)
             if job.finished:  # another worker finished it while this one waited for the lock
-                return
+                return False
             progress = Progress(job)
+            beating.progress = progress
             with translation.override(job.params.get("language") or settings.LANGUAGE_CODE):
                 result = _KINDS[job.kind].handler(job, progress)
             if progress.handed_over:
-                return  # running until its last part finishes it
+                return False  # running until its last part finishes it
             Job.objects.filter(pk=job_id).update(
                 status=Job.Status.DONE,
                 result=result,
@@ -247,16 +274,16 @@ def run_job(job_id: int) -> None:
                 finished_at=timezone.now(),
             )
     except JobError as error:
-        _fail(job_id, error.problems)
+        fail_job(job_id, error.problems)
     except Exception as error:  # a bug: recorded on the job, logged with its traceback
         logger.exception("job %s failed", job_id)
-        _fail(job_id, [f"{type(error).__name__}: {error}"])
+        fail_job(job_id, [f"{type(error).__name__}: {error}"])
     finally:
         cache.delete(progress_key(job_id))
-    _discard_source(job_id)
+    return True
 
 
-def _discard_source(job_id: int) -> None:
+def discard_source(job_id: int) -> None:
     """The ended job's uploaded file is read no more (a job that ended is not run again)."""
     job = Job.objects.filter(pk=job_id).only("source").first()
     if job is not None and job.source:
@@ -303,7 +330,8 @@ def runner_key(job_id: int) -> str:
     return f"job-runner:{job_id}"
 
 
-def _fail(job_id: int, problems: list[str]) -> None:
+def fail_job(job_id: int, problems: list[str]) -> None:
+    """Mark the job failed with ``problems``, and the job it is a part of with it."""
     Job.objects.filter(pk=job_id).update(
         status=Job.Status.FAILED, errors=problems, finished_at=timezone.now()
     )

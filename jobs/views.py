@@ -27,8 +27,9 @@ from tournaments.api.errors import error_responses
 from tournaments.api.permissions import LIST_TOURNAMENTS
 from tournaments.permissions import Action, can
 
+from .heartbeat import find_lost_jobs, interruptions
 from .models import Job
-from .runner import kind_of
+from .runner import counted_text, kind_of
 
 
 def may_see(user: Any, job: Job) -> bool:
@@ -71,19 +72,12 @@ def _title(job: Job) -> str:
     return _("Checking the games") if job.kind == "pgn_check" else _("Importing")
 
 
-def _counted(job: Job, done: int, total: int) -> str:
-    """ "3 of 8 games", or for a job that cannot know its total, "3 pages so far"."""
-    kind = kind_of(job)
-    numbers = {"done": done, "total": total}
-    if total:
-        if kind is not None and kind.counted is not None:
-            return str(kind.counted % numbers)
-        return ngettext("%(done)s of %(total)s game", "%(done)s of %(total)s games", total) % (
-            numbers
-        )
-    if done and kind is not None and kind.counted_so_far is not None:
-        return str(kind.counted_so_far % numbers)
-    return ""
+def looked_after(job: Job) -> Job:
+    """The job as it stands once its heartbeat has been looked at: a running job whose worker
+    stopped answering is recorded as such and sent to be run again (or failed)."""
+    if job.status == Job.Status.RUNNING and find_lost_jobs(job.pk):
+        job.refresh_from_db()
+    return job
 
 
 def _job_page(view: Callable[[HttpRequest, Job], HttpResponseBase]) -> Callable[..., Any]:
@@ -97,7 +91,7 @@ def _job_page(view: Callable[[HttpRequest, Job], HttpResponseBase]) -> Callable[
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied
-        return view(request, job)
+        return view(request, looked_after(job))
 
     return page
 
@@ -122,7 +116,8 @@ def detail(request: HttpRequest, job: Job) -> HttpResponseBase:
             "job": job,
             "done": done,
             "total": total,
-            "counted": _counted(job, done, total),
+            "counted": counted_text(job, done, total),
+            "interruptions": interruptions(job),
             "title": _title(job),
             # A report's readers may not follow the tournament: its public page, not the
             # arbiters' dashboard.
@@ -172,13 +167,16 @@ class JobView(ApiView):
         )
         if not allowed:
             raise NotFound(_("No such job."))
-        return job
+        return looked_after(job)
 
     @extend_schema(
         operation_id="jobs_retrieve",
         summary="A background job: status, progress (done of total), result and errors",
         description=(
-            "``file``: the address of the file the job made (a PDF report), once it is done."
+            "``file``: the address of the file the job made (a PDF report), once it is done. "
+            "``interruptions``: each time the worker running the job stopped answering (which "
+            "worker, when, how far it had got, when the job started again) and a sentence "
+            "saying so."
         ),
         responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404)},
     )

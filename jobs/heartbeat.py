@@ -1,0 +1,255 @@
+"""Heartbeats of the jobs being run, and what becomes of a job whose worker is lost.
+
+A job's message is acknowledged to the broker only once the job has ended, so a job whose
+worker dies is given to another worker; but a worker killed as a whole (not one of its pool
+processes, which the worker itself reports at once), or its machine gone, leaves its message
+with the broker until the visibility timeout (an hour), and a web process that ran a job in
+a thread (no broker) and restarted leaves it to no one. Meanwhile the job reads "Running"
+with the figures of its last minute.
+
+So each run writes a heartbeat (:class:`Beating`): which worker, when, how far it had got,
+every ``JOBS_HEARTBEAT`` seconds. A job not heard from for ``JOBS_LOST_AFTER`` seconds is
+found (:func:`find_lost_jobs`) by each Celery worker when it starts and every
+``JOBS_HEARTBEAT`` seconds after, and by the job's page and API resource when they are
+read: the interruption is recorded on the job and the job is sent to be run again, once per
+loss. The lost run committed nothing (a job runs in one transaction), so the job is run
+afresh and done once; a message of the lost run that the broker delivers later finds the
+job done or running and leaves it. A job lost more than ``JOBS_MAX_LOSSES`` times fails,
+saying so, rather than being sent round for ever.
+
+A running job's transaction holds its row locked: a job whose row is locked has a live
+run, whatever its heartbeat says (a worker too busy to write it, a database that was slow to
+take it), and is left alone.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import DatabaseError, connection, transaction
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from . import runner
+from .models import Heartbeat, Job, progress_key
+
+logger = logging.getLogger(__name__)
+
+
+def enabled() -> bool:
+    """Whether runs beat and lost jobs are looked for: ``JOBS_LOST_AFTER`` set (it is not on
+    SQLite), and the jobs not run at once in the request (the tests' ``JOBS_EAGER``)."""
+    return settings.JOBS_LOST_AFTER > 0 and not getattr(settings, "JOBS_EAGER", False)
+
+
+class Beating:
+    """The heartbeat of one run of a job, for a ``with`` block around the run: the first beat
+    when it begins, then one every ``JOBS_HEARTBEAT`` seconds from a thread of its own (with
+    the figures of :attr:`progress`, once the run has one), and none left when it ends."""
+
+    def __init__(self, job_id: int, worker: str) -> None:
+        self.job_id = job_id
+        self.worker = worker[:200]
+        self.progress: runner.Progress | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> Beating:
+        if enabled():
+            self._beat()
+            self._thread = threading.Thread(
+                target=self._keep_beating, name=f"job-{self.job_id}-heartbeat", daemon=True
+            )
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._thread is None:
+            return
+        self._stop.set()
+        self._thread.join(timeout=settings.JOBS_HEARTBEAT + 5)
+        try:
+            Heartbeat.objects.filter(job_id=self.job_id).delete()
+        except DatabaseError as error:  # left behind, it is removed once found stale
+            logger.warning("job %s: its heartbeat could not be removed (%s)", self.job_id, error)
+
+    def _keep_beating(self) -> None:
+        try:
+            while not self._stop.wait(settings.JOBS_HEARTBEAT):
+                try:
+                    self._beat()
+                except DatabaseError as error:  # the database restarting: beat again later
+                    logger.warning("job %s: no heartbeat written (%s)", self.job_id, error)
+                    connection.close()
+        finally:
+            connection.close()  # the thread's own connection
+
+    def _beat(self) -> None:
+        done, total = (self.progress.done, self.progress.total) if self.progress else (0, 0)
+        figures = {"worker": self.worker, "beat_at": timezone.now(), "done": done, "total": total}
+        if not Heartbeat.objects.filter(job_id=self.job_id).update(**figures):
+            Heartbeat.objects.create(job_id=self.job_id, **figures)
+
+
+def find_lost_jobs(job_id: int | None = None) -> list[int]:
+    """Record and send to be run again each job not heard from for ``JOBS_LOST_AFTER``
+    seconds (or fail it, lost too often); only ``job_id`` if given. Returns their ids."""
+    if not enabled():
+        return []
+    cutoff = timezone.now() - timedelta(seconds=settings.JOBS_LOST_AFTER)
+    stale = Heartbeat.objects.filter(beat_at__lt=cutoff)
+    if job_id is not None:
+        stale = stale.filter(job_id=job_id)
+    return [lost for lost in stale.values_list("job_id", flat=True) if _recover(lost, cutoff)]
+
+
+def _recover(job_id: int, cutoff: datetime) -> bool:
+    with transaction.atomic():
+        # Locked: its run is alive (or another process is recovering it).
+        job = Job.objects.select_for_update(skip_locked=True).filter(pk=job_id).first()
+        beat = (
+            Heartbeat.objects.select_for_update().filter(job_id=job_id, beat_at__lt=cutoff).first()
+        )
+        if job is None or beat is None:  # locked, deleted, or it beat again meanwhile
+            return False
+        beat.delete()
+        if job.status != Job.Status.RUNNING:
+            return False  # its run ended without removing its heartbeat
+        done, total = cache.get(progress_key(job_id)) or (beat.done, beat.total)
+        job.interruptions = [
+            *job.interruptions,
+            {
+                "worker": beat.worker,
+                "stopped_at": beat.beat_at.isoformat(),
+                "done": done,
+                "total": total,
+                "started_at": job.started_at.isoformat() if job.started_at else None,
+            },
+        ]
+        if len(job.interruptions) > settings.JOBS_MAX_LOSSES:
+            job.status = Job.Status.FAILED  # for the wording of the last interruption
+            with translation.override(job.params.get("language") or settings.LANGUAGE_CODE):
+                problems = [*interruptions(job)[-1:], given_up(job)]
+            Job.objects.filter(pk=job_id).update(interruptions=job.interruptions)
+            runner.fail_job(job_id, problems)
+            transaction.on_commit(lambda: runner.discard_source(job_id))
+        else:
+            Job.objects.filter(pk=job_id).update(
+                status=Job.Status.QUEUED, interruptions=job.interruptions
+            )
+            transaction.on_commit(lambda: runner.dispatch(job_id))
+    cache.delete(progress_key(job_id))  # the lost run's figures
+    logger.warning(
+        "job %s: worker %s stopped answering at %s at %s of %s; %s",
+        job_id,
+        beat.worker,
+        beat.beat_at.isoformat(timespec="seconds"),
+        done,
+        total,
+        "failed" if len(job.interruptions) > settings.JOBS_MAX_LOSSES else "sent to run again",
+    )
+    return True
+
+
+def watch_in_background() -> threading.Thread | None:
+    """Look for lost jobs now and every ``JOBS_HEARTBEAT`` seconds, from a thread of this
+    process (a Celery worker's)."""
+    if not enabled():
+        return None
+    thread = threading.Thread(target=_watch, name="lost-jobs", daemon=True)
+    thread.start()
+    return thread
+
+
+def _watch() -> None:
+    while True:
+        try:
+            find_lost_jobs()
+        except Exception:  # the database restarting, the broker away: look again later
+            logger.exception("looking for lost jobs failed")
+            connection.close()
+        time.sleep(settings.JOBS_HEARTBEAT)
+
+
+# ---- how an interruption reads ---------------------------------------------------------------
+
+
+def _clock(moment: str | datetime) -> str:
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment)
+    return formats.time_format(timezone.localtime(moment), "H:i")
+
+
+def interruptions(job: Job) -> list[str]:
+    """Each time the job's worker stopped answering, in words: "Worker w1@host (pid 42)
+    stopped answering at 10:02 while at 4750 of 5000 games. Started again at 10:03." """
+    lines = []
+    for index, lost in enumerate(job.interruptions):
+        counted = runner.counted_text(job, lost["done"], lost["total"])
+        numbers = {"worker": lost["worker"], "time": _clock(lost["stopped_at"])}
+        if counted:
+            line = _("Worker %(worker)s stopped answering at %(time)s while at %(counted)s.") % {
+                **numbers,
+                "counted": counted,
+            }
+        else:
+            line = _("Worker %(worker)s stopped answering at %(time)s.") % numbers
+        again = _started_again(job, index)
+        then = ""
+        if again is not None:
+            then = _("Started again at %(time)s.") % {"time": _clock(again)}
+        elif job.status == Job.Status.QUEUED and index == len(job.interruptions) - 1:
+            then = _("Waiting for a worker to start it again.")
+        if then:
+            # Translators: two sentences, one after the other (no space between them in Chinese).
+            line = _("%(stopped)s %(then)s") % {"stopped": line, "then": then}
+        lines.append(line)
+    return lines
+
+
+def _started_again(job: Job, index: int) -> datetime | None:
+    """When the run after the ``index``-th interruption began: the start of the run lost
+    next, or for the last one the job's latest start if it came after."""
+    if index + 1 < len(job.interruptions):
+        started = job.interruptions[index + 1]["started_at"]
+        return datetime.fromisoformat(started) if started else None
+    lost_start = job.interruptions[index]["started_at"]
+    if job.status == Job.Status.QUEUED or job.started_at is None:
+        return None
+    if lost_start and job.started_at <= datetime.fromisoformat(lost_start):
+        return None  # not started since
+    return job.started_at
+
+
+def given_up(job: Job) -> str:
+    count = len(job.interruptions)
+    return ngettext(
+        "Its worker was lost %(count)s time: the job is not started again.",
+        "Its worker was lost %(count)s times: the job is not started again.",
+        count,
+    ) % {"count": count}
+
+
+def as_data(job: Job) -> list[dict[str, Any]]:
+    """The interruptions as the API gives them: the facts, and the sentence the page shows."""
+    return [
+        {
+            "worker": lost["worker"],
+            "stopped_at": lost["stopped_at"],
+            "done": lost["done"],
+            "total": lost["total"],
+            "started_again_at": again.isoformat() if again else None,
+            "message": message,
+        }
+        for index, (lost, message) in enumerate(
+            zip(job.interruptions, interruptions(job), strict=True)
+        )
+        for again in [_started_again(job, index)]
+    ]
