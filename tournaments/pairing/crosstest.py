@@ -486,11 +486,13 @@ def generator_config(plan: Plan) -> str:
 
     Their rates are "one in X": ``ForfeitRate`` of games, ``HalfPointByeRate`` and
     ``RetiredRate`` (zero-point byes) of players over the event; ours are chances per game or
-    per player and round, converted here.
+    per player and round, converted here. Their generator has no key for full-point byes,
+    double forfeits or 0-0, ½-0 and 0-½ games: those are left to ours.
     """
     later_rounds = max(plan.rounds - 1, 1)
-    half_byes = plan.bye_rate * later_rounds * 0.75
-    zero_byes = plan.bye_rate * later_rounds * 0.25 + plan.withdraw_rate * later_rounds
+    zero_bye_share = max(0.0, 1 - plan.half_bye_share - plan.full_bye_share)
+    half_byes = plan.bye_rate * later_rounds * plan.half_bye_share
+    zero_byes = plan.bye_rate * later_rounds * zero_bye_share + plan.withdraw_rate * later_rounds
     if plan.ratings.kind == "range":
         low, high = plan.ratings.low, plan.ratings.high
     else:

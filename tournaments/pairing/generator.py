@@ -7,15 +7,18 @@ result follows the expected score of FIDE's table 8.1b (B.02, the 400-point rule
 that the results are the ones the rating system expects and rating changes average zero):
 the draw rate is the chance of a draw, narrowed where the expected score leaves no room for it,
 and the remaining chance goes to each side so that the white player's expected score is the
-table's. A game may be forfeited (one side absent, rarely both); a player may ask for a
-half-point or zero-point bye before any round but the last, and may withdraw after any round
-but the last. An accelerated event gets the Baku acceleration (C.04.5.1) from round 1.
+table's. A game may be forfeited (one side absent, or both), or end 0-0 (both lose) or ½-0 /
+0-½, scores that sum to less than a game and are therefore not rated (TRF ``L``/``D``); a
+player may ask for a half-point, full-point or zero-point bye before any round but the last,
+and may withdraw after any round but the last. An accelerated event gets the Baku
+acceleration (C.04.5.1) from round 1.
 
 The file is TRF-2026 with ``XXR``/142 (rounds), ``XXC`` (the first colour), ``XXA`` (the
 virtual points of an accelerated event), record 182 (the engine that paired it), records 202
 (the tie-break list) and 212 (the standings: PTS, then the tie-breaks), the final ranks by
-those tie-breaks and a ``###`` comment giving the settings, the seed among them, so that the
-comment alone reproduces the file.
+those tie-breaks, a ``###`` comment giving the settings, the seed among them, so that the
+comment alone reproduces the file, and a ``### FPB @ Round n`` comment for each full-point bye,
+as the application writes one (FIDE checklist E34).
 
 Framework-free, like the rest of the package.
 """
@@ -52,6 +55,18 @@ RANDOM_RATES = {
     "withdraw_rate": (0.0, 0.02),
 }
 """The ranges an unset rate is drawn from, uniformly, to two decimals."""
+RANDOM_ODD_RATES = {
+    "zero_zero_rate": (0.0, 0.01),
+    "half_zero_rate": (0.0, 0.01),
+}
+"""The same for the chances of a 0-0 and of a ½-0 or 0-½ game: rare, as in real events."""
+RANDOM_SHARES = {
+    "half_bye_share": (0.5, 0.9),
+    "full_bye_share": (0.0, 0.1),
+    "double_forfeit_share": (0.0, 0.1),
+}
+"""The same for the shares: of the byes asked for, the half-point and the full-point ones (the
+rest are zero-point byes); of the forfeited games, those where neither player came."""
 
 TIEBREAK_LISTS = (
     ("BH/C1", "BH", "SB"),
@@ -63,10 +78,6 @@ TIEBREAK_LISTS = (
 )
 """The lists an unset ``--tiebreaks`` is drawn from: the usual choices for a Swiss event."""
 
-HALF_POINT_SHARE = 0.75
-"""Of the byes players ask for, the share that are half-point byes (the rest are zero-point)."""
-DOUBLE_FORFEIT_SHARE = 0.05
-"""Of the forfeited games, the share where neither player came."""
 ACCELERATED_SHARE = 0.2
 """The share of events with an unset ``--accelerated`` that are accelerated."""
 UNRATED_SHARE = (0.0, 0.2)
@@ -163,12 +174,21 @@ class GeneratorSettings:
     ratings: RatingSpec | None = None
     tiebreaks: tuple[str, ...] | None = None
     accelerated: bool | None = None
+    half_bye_share: float | None = None
+    full_bye_share: float | None = None
+    double_forfeit_share: float | None = None
+    zero_zero_rate: float | None = None
+    half_zero_rate: float | None = None
 
     def __post_init__(self) -> None:
-        for name in RANDOM_RATES:
+        for name in (*RANDOM_RATES, *RANDOM_ODD_RATES, *RANDOM_SHARES):
             rate = getattr(self, name)
             if rate is not None and not 0 <= rate <= 1:
                 raise GeneratorError(f"the {_label(name)} is between 0 and 1, not {rate}")
+        for first, second, what in _PARTS_OF_ONE:
+            one, other = getattr(self, first), getattr(self, second)
+            if one is not None and other is not None and one + other > 1:
+                raise GeneratorError(f"{what} add up to more than 1 ({one:g} + {other:g})")
         if self.players is not None and not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise GeneratorError(
                 f"a tournament has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}"
@@ -194,8 +214,15 @@ class GeneratorSettings:
                 raise GeneratorError(str(error)) from None
 
 
+_PARTS_OF_ONE = (
+    ("half_bye_share", "full_bye_share", "the half-point and full-point bye shares"),
+    ("zero_zero_rate", "half_zero_rate", "the 0-0 and 1/2-0 rates"),
+)
+"""Pairs of settings that share one chance: together at most 1."""
+
+
 def _label(name: str) -> str:
-    return name.replace("_", " ")
+    return name.replace("_", " ").replace("zero zero", "0-0").replace("half zero", "1/2-0")
 
 
 @dataclass(frozen=True)
@@ -213,6 +240,11 @@ class Plan:
     tiebreaks: tuple[str, ...]
     initial_color: Color
     accelerated: bool
+    half_bye_share: float
+    full_bye_share: float
+    double_forfeit_share: float
+    zero_zero_rate: float
+    half_zero_rate: float
 
     def describe(self) -> str:
         """One line: every setting, as the command's options would give it."""
@@ -220,7 +252,10 @@ class Plan:
         return (
             f"seed {self.seed}; {self.players} players; {self.rounds} rounds; "
             f"draw rate {self.draw_rate:g}; forfeit rate {self.forfeit_rate:g}; "
-            f"bye rate {self.bye_rate:g}; withdraw rate {self.withdraw_rate:g}; "
+            f"double forfeit share {self.double_forfeit_share:g}; "
+            f"0-0 rate {self.zero_zero_rate:g}; 1/2-0 rate {self.half_zero_rate:g}; "
+            f"bye rate {self.bye_rate:g}; half bye share {self.half_bye_share:g}; "
+            f"full bye share {self.full_bye_share:g}; withdraw rate {self.withdraw_rate:g}; "
             f"ratings {self.ratings.describe()}; tie-breaks {','.join(self.tiebreaks)}; "
             f"first colour {colour}; acceleration {'Baku' if self.accelerated else 'none'}"
         )
@@ -261,6 +296,20 @@ def make_plan(settings: GeneratorSettings) -> Plan:
             low = rng.randrange(1400, 2000, 50)
             ratings = RatingSpec("range", low=low, high=rng.randrange(low + 200, 2900, 50))
     tiebreaks = settings.tiebreaks or rng.choice(TIEBREAK_LISTS)
+    first_colour = rng.choice((Color.WHITE, Color.BLACK))
+    accelerated = (
+        settings.accelerated
+        if settings.accelerated is not None
+        else rng.random() < ACCELERATED_SHARE
+    )
+    # The byes' and the odd results' settings are drawn after the others, so that a seed
+    # fixes the same players, rounds, rates, ratings and acceleration as it always did.
+    half_bye_share = _share(
+        settings, "half_bye_share", rng, room=1 - (settings.full_bye_share or 0)
+    )
+    zero_zero_rate = _share(
+        settings, "zero_zero_rate", rng, room=1 - (settings.half_zero_rate or 0)
+    )
     return Plan(
         seed=seed,
         players=players,
@@ -271,19 +320,29 @@ def make_plan(settings: GeneratorSettings) -> Plan:
         withdraw_rate=withdraw_rate,
         ratings=ratings,
         tiebreaks=tuple(tiebreaks),
-        initial_color=rng.choice((Color.WHITE, Color.BLACK)),
-        # Drawn last, so that the values above do not depend on it.
-        accelerated=(
-            settings.accelerated
-            if settings.accelerated is not None
-            else rng.random() < ACCELERATED_SHARE
-        ),
+        initial_color=first_colour,
+        accelerated=accelerated,
+        half_bye_share=half_bye_share,
+        full_bye_share=_share(settings, "full_bye_share", rng, room=1 - half_bye_share),
+        double_forfeit_share=_share(settings, "double_forfeit_share", rng),
+        zero_zero_rate=zero_zero_rate,
+        half_zero_rate=_share(settings, "half_zero_rate", rng, room=1 - zero_zero_rate),
     )
 
 
 def _rate(settings: GeneratorSettings, name: str, rng: random.Random) -> float:
     given: float | None = getattr(settings, name)
     return given if given is not None else round(rng.uniform(*RANDOM_RATES[name]), 2)
+
+
+def _share(settings: GeneratorSettings, name: str, rng: random.Random, room: float = 1) -> float:
+    """A share or odd-result rate: as given, else drawn from its range, within ``room`` (what
+    the other part of the same chance leaves), to two decimals."""
+    given: float | None = getattr(settings, name)
+    if given is not None:
+        return given
+    low, high = {**RANDOM_SHARES, **RANDOM_ODD_RATES}[name]
+    return min(round(rng.uniform(low, high), 2), round(room, 2))
 
 
 @dataclass
@@ -404,9 +463,16 @@ def _ask_for_byes(players: list[_Player], number: int, plan: Plan, rng: random.R
         return
     for player in _active(players):
         if rng.random() < plan.bye_rate:
-            half = rng.random() < HALF_POINT_SHARE
-            outcome = Outcome.HALF_BYE if half else Outcome.ZERO_BYE
-            player.rounds.append(RoundEntry(number, outcome))
+            player.rounds.append(RoundEntry(number, _bye_kind(plan, rng.random())))
+
+
+def _bye_kind(plan: Plan, roll: float) -> Outcome:
+    """The kind of bye a player asks for, by the shares of the plan (``roll`` in [0, 1))."""
+    if roll < plan.half_bye_share:
+        return Outcome.HALF_BYE
+    if roll < plan.half_bye_share + plan.full_bye_share:
+        return Outcome.FULL_BYE
+    return Outcome.ZERO_BYE
 
 
 def _sheet(plan: Plan, players: Sequence[_Player], played: int, upto: int) -> TournamentSheet:
@@ -444,15 +510,26 @@ _LOSS_FOR = {
 def _result(
     white: _Player, black: _Player, plan: Plan, rng: random.Random
 ) -> tuple[Outcome, Outcome]:
-    """The two players' outcomes: a forfeit, or a game scored by the rating table."""
+    """The two players' outcomes: a forfeit, a 0-0, ½-0 or 0-½ game, or a game scored by the
+    rating table."""
     if rng.random() < plan.forfeit_rate:
-        if rng.random() < DOUBLE_FORFEIT_SHARE:
+        if rng.random() < plan.double_forfeit_share:
             return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS
         white_came = rng.random() < 0.5
         outcome = Outcome.FORFEIT_WIN if white_came else Outcome.FORFEIT_LOSS
         return outcome, _LOSS_FOR[outcome]
-    win, draw = game_chances(white.strength, black.strength, plan.draw_rate)
+    # One roll decides the game: its lowest part the odd results, the rest, stretched back to
+    # [0, 1), the rating table's.
     roll = rng.random()
+    if roll < plan.zero_zero_rate:
+        return Outcome.UNRATED_LOSS, Outcome.UNRATED_LOSS
+    odd = plan.zero_zero_rate + plan.half_zero_rate
+    if roll < odd:
+        white_half = roll - plan.zero_zero_rate < plan.half_zero_rate / 2
+        half, zero = Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS
+        return (half, zero) if white_half else (zero, half)
+    roll = (roll - odd) / (1 - odd)
+    win, draw = game_chances(white.strength, black.strength, plan.draw_rate)
     outcome = Outcome.DRAW if roll < draw else Outcome.WIN if roll < draw + win else Outcome.LOSS
     return outcome, _LOSS_FOR[outcome]
 
@@ -498,4 +575,20 @@ def _document(
         TrfRecord(f"XXA {rank:4d}" + "".join(f" {float(points):4.1f}" for points in virtual))
         for rank, virtual in sorted(accelerations.items())
     ]
+    records += _full_point_byes(sheet)
     return TrfDocument.from_sheet(sheet, records=records, ranks=ranks)
+
+
+def _full_point_byes(sheet: TournamentSheet) -> list[TrfRecord]:
+    """A ``### FPB`` comment for each full-point bye, as the application logs one when an
+    arbiter grants it (FIDE checklist E34: FIDE deprecates them, the report names each)."""
+    byes = sorted(
+        (entry.round, player.start_rank, player.name)
+        for player in sheet.players
+        for entry in player.rounds
+        if entry.outcome is Outcome.FULL_BYE
+    )
+    return [
+        TrfRecord(f"### FPB @ Round {number}: Full-point bye for {name}.")
+        for number, _, name in byes
+    ]

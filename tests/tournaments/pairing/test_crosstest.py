@@ -5,6 +5,7 @@ bbpPairings itself when it is on the PATH."""
 import shlex
 import shutil
 import sys
+from dataclasses import replace
 from io import StringIO
 from pathlib import Path
 
@@ -152,7 +153,14 @@ def test_each_way_has_its_own_reproducible_seeds():
 # ---- bbpPairings' recorded answers ---------------------------------------------------------
 
 RECORDED = GeneratorSettings(
-    players=16, rounds=5, seed=1, forfeit_rate=0.05, bye_rate=0.05, withdraw_rate=0.03
+    players=16,
+    rounds=5,
+    seed=1,
+    forfeit_rate=0.05,
+    bye_rate=0.05,
+    withdraw_rate=0.03,
+    half_bye_share=0.75,
+    full_bye_share=0.0,
 )
 
 
@@ -161,6 +169,24 @@ def test_the_generator_configuration_speaks_javafos_keys():
         generator_config(make_plan(RECORDED))
         == (DATA / "bbpPairings_generator_config.txt").read_text()
     )
+
+
+def _config_values(settings):
+    lines = generator_config(make_plan(settings)).splitlines()
+    return dict(line.split("=") for line in lines)
+
+
+def test_the_generator_configuration_follows_the_bye_split():
+    # 4 rounds with byes, 0.05 a round: 0.2 byes a player. All half-point: one player in 5
+    # takes one, none retires; all zero-point (and no withdrawals): the other way round; the
+    # full-point byes, for which their generator has no key, are in neither.
+    settings = replace(RECORDED, withdraw_rate=0.0)
+    half = _config_values(replace(settings, half_bye_share=1.0))
+    assert (half["HalfPointByeRate"], half["RetiredRate"]) == ("5", "1000000")
+    zero = _config_values(replace(settings, half_bye_share=0.0))
+    assert (zero["HalfPointByeRate"], zero["RetiredRate"]) == ("1000000", "5")
+    split = _config_values(replace(settings, half_bye_share=0.5, full_bye_share=0.25))
+    assert (split["HalfPointByeRate"], split["RetiredRate"]) == ("10", "20")
 
 
 def test_bbppairings_check_output_is_read_round_by_round():

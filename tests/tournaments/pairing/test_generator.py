@@ -222,6 +222,8 @@ STATISTICS = GeneratorSettings(
     forfeit_rate=0.0,
     bye_rate=0.0,
     withdraw_rate=0.0,
+    zero_zero_rate=0.0,
+    half_zero_rate=0.0,
     ratings=RatingSpec("range", low=1400, high=2600),
 )
 FALSE_ALARM = 1e-6

@@ -1,9 +1,10 @@
 """``generate_tournament``: the random tournament generator (FIDE checklist A8).
 
 A Swiss event paired round by round by the built-in engine, results drawn from the FIDE rating
-table, written as TRF-2026. Every option left out is drawn at random (from ``--seed`` when
-given, so that the same seed gives the same file). Exit status 2 on bad input or when a round
-cannot be paired.
+table (with forfeits, 0-0, ½-0 and 0-½ games, and half-point, full-point and zero-point byes
+at the rates asked for), written as TRF-2026. Every option left out is drawn at random (from
+``--seed`` when given, so that the same seed gives the same file). Exit status 2 on bad input
+or when a round cannot be paired.
 """
 
 from argparse import BooleanOptionalAction
@@ -43,7 +44,12 @@ class Command(BaseCommand):
         for name, what in (
             ("draw-rate", "the chance of a draw between equals"),
             ("forfeit-rate", "the chance that a game is forfeited"),
+            ("double-forfeit-share", "of the forfeited games, the share where neither came"),
+            ("zero-zero-rate", "the chance that a game ends 0-0 (both lose, not rated)"),
+            ("half-zero-rate", "the chance that a game ends ½-0 or 0-½ (not rated)"),
             ("bye-rate", "the chance that a player asks for a bye in a round"),
+            ("half-bye-share", "of the byes asked for, the share of half-point byes"),
+            ("full-bye-share", "of the byes asked for, the share of full-point byes"),
             ("withdraw-rate", "the chance that a player withdraws after a round"),
         ):
             parser.add_argument(f"--{name}", type=float, metavar="P", help=f"{what}, 0 to 1")
@@ -91,4 +97,9 @@ class Command(BaseCommand):
             ratings=parse_ratings(ratings, given) if ratings else None,
             tiebreaks=tuple(tiebreaks) or None,
             accelerated=options["accelerated"],
+            half_bye_share=options["half_bye_share"],
+            full_bye_share=options["full_bye_share"],
+            double_forfeit_share=options["double_forfeit_share"],
+            zero_zero_rate=options["zero_zero_rate"],
+            half_zero_rate=options["half_zero_rate"],
         )
