@@ -12,6 +12,7 @@ import chess
 import chess.pgn
 
 from games.models import Game
+from games.rules.chess960 import PGN_VARIANT, board_from_fen
 from games.rules.clocks import TimeControlError, parse_time_control
 
 _UNKNOWN_DATE = "????.??.??"
@@ -46,8 +47,12 @@ def game_to_pgn(game: Game) -> chess.pgn.Game:
         headers["TimeControl"] = _pgn_time_control(game.time_control)
     for tag, value in game.headers.items():
         headers.setdefault(str(tag), str(value))
-    if game.start_fen:
-        pgn.setup(chess.Board(game.start_fen))
+    if game.chess960:
+        # A Chess960 game names its position even when it is the standard one (518).
+        pgn.setup(board_from_fen(game.initial_fen, chess960=True))
+        headers.update(SetUp="1", FEN=pgn.board().fen(), Variant=PGN_VARIANT)
+    elif game.start_fen:
+        pgn.setup(board_from_fen(game.start_fen))
     node: chess.pgn.GameNode = pgn
     for move in game.moves.all():
         node = node.add_variation(node.board().parse_san(move.san))

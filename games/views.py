@@ -383,7 +383,9 @@ def enter_moves(request: HttpRequest, game_id: int) -> HttpResponse:
     feedback = None
     at_risk: list[Move] = []
     if request.method == "POST" and form.is_valid():
-        feedback = check_written_moves(form.sans(), start_fen=game.start_fen or None)
+        feedback = check_written_moves(
+            form.sans(), start_fen=game.start_fen or None, chess960=game.chess960
+        )
         if request.headers.get("HX-Request"):
             return render(request, "games/_entry_feedback.html", {"feedback": feedback})
         if "save" in request.POST and feedback.error is None:
@@ -405,7 +407,9 @@ def enter_moves(request: HttpRequest, game_id: int) -> HttpResponse:
                 messages.success(request, _saved_message(game, feedback.plies))
                 return redirect("games:detail", game_id=game.pk)
     elif request.method == "GET":
-        feedback = check_written_moves(game.sans(), start_fen=game.start_fen or None)
+        feedback = check_written_moves(
+            game.sans(), start_fen=game.start_fen or None, chess960=game.chess960
+        )
     return render(
         request,
         "games/entry.html",

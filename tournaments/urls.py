@@ -6,6 +6,7 @@ import arbiter.converters  # noqa: F401  (registers <num:…>)
 
 from .api import pages as api_pages
 from .views import (
+    chess960,
     crosstests,
     dashboard,
     live,
@@ -75,6 +76,11 @@ urlpatterns = [
     path(f"{T}rounds/<num:number>/publish/", rounds.publish, name="round_publish"),
     path(f"{T}rounds/<num:number>/manual/", manual.manual_pairing, name="manual_pairing"),
     path(f"{T}rounds/<num:number>/delete/", rounds.delete, name="round_delete"),
+    path(
+        f"{T}rounds/<num:number>/chess960/",
+        chess960.chess960_position,
+        name="round_chess960",
+    ),
     path(
         f"{T}rounds/<num:number>/boards/<num:board>/result/",
         results.save_result,

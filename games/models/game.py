@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.rules.chess960 import is_chess960_variant
 from tournaments.models import Pairing, Tournament
 from tournaments.models.audit import AuditEntry
 from tournaments.models.tournament import ruleset_choices
@@ -98,6 +99,11 @@ class Game(models.Model):
     @property
     def initial_fen(self) -> str:
         return self.start_fen or chess.STARTING_FEN
+
+    @property
+    def chess960(self) -> bool:
+        """Played under Chess960's rules: its ``Variant`` tag says so."""
+        return is_chess960_variant(str(self.headers.get("Variant", "")))
 
     def sans(self) -> list[str]:
         return [move.san for move in self.moves.all()]

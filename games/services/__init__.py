@@ -5,6 +5,7 @@ one transaction and leaves a ``GameChange`` audit row; results reach the board o
 the tournaments service ``record_result``.
 """
 
+from .chess960 import set_chess960_position
 from .errors import GameError
 from .games import (
     ReadingsWouldBeLost,
@@ -58,6 +59,7 @@ __all__ = [
     "ruling_for",
     "save_moves",
     "seal_game",
+    "set_chess960_position",
     "set_result",
     "stored_checks",
     "upload_pgn",

@@ -11,13 +11,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.models import Game, GameChange, Incident, Move, ResultReason
+from games.rules.chess960 import PGN_VARIANT, board_from_fen
 from games.rules.incidents import replay_moves
 from games.rules.rulesets import get_ruleset
+from games.selectors import game_headers
 from tournaments.models import EntrySource, Pairing, Result, ResultChange
 from tournaments.services import TournamentError, record_result
 from tournaments.services.audit import recorded_user
 
 from .audit import log_change
+from .chess960 import chess960_start
 from .errors import GameError
 
 DECIDED_SCORES = ("1-0", "0-1", "1/2-1/2", "0-0")
@@ -71,6 +74,9 @@ def create_game(
             ruleset=ruleset or tournament.ruleset,
             time_control=time_control or tournament.time_control,
         )
+        if tournament.is_chess960:
+            start_fen = start_fen or chess960_start(pairing)
+            game.headers["Variant"] = PGN_VARIANT
         if pairing.result in DECIDED_SCORES:
             # The board's result was entered before its moves: the game starts with it.
             game.result, game.status = pairing.result, Game.Status.FINISHED
@@ -87,7 +93,7 @@ def create_game(
         )
     if start_fen:
         try:
-            chess.Board(start_fen)
+            board_from_fen(start_fen)
         except ValueError as error:
             raise GameError(
                 _("Starting position %(fen)r: %(error)s") % {"fen": start_fen, "error": error}
@@ -195,7 +201,7 @@ def save_moves(
     audit trail keeps what it was.
     """
     game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
-    record = replay_moves(sans, starting_fen=game.initial_fen)
+    record = replay_moves(sans, starting_fen=game.initial_fen, headers=game_headers(game))
     if record.broken is not None:
         broken = record.broken
         raise GameError(

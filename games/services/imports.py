@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
+import chess
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -28,6 +29,7 @@ from django.utils.translation import gettext_noop
 
 from games.models import Game, GameChange, PgnUpload, ResultReason
 from games.rules.batch import check_safely
+from games.rules.chess960 import PGN_VARIANT, position_number
 from games.rules.records import (
     GameRecord,
     PgnOutline,
@@ -635,7 +637,27 @@ def _refusal(
             "board": pairing.board,
             "round": pairing.round.number,
         }
-    return _result_conflict(check.result.declared, pairing)
+    return _result_conflict(check.result.declared, pairing) or _position_conflict(check, pairing)
+
+
+def _position_conflict(check: GameCheck, pairing: Pairing) -> str | None:
+    """Why a game cannot go on a board of a Chess960 event: it does not start from the
+    board's starting position."""
+    if not pairing.round.tournament.is_chess960 or check.record is None:
+        return None
+    played = position_number(check.record.start_fen or chess.STARTING_FEN)
+    if played is None:
+        return _(
+            "board %(board)s plays Chess960, but the game does not start from a Chess960 "
+            "starting position"
+        ) % {"board": pairing.board}
+    expected = pairing.starting_position
+    if expected is not None and played != expected:
+        return _(
+            "board %(board)s plays Chess960 position %(expected)s but the game starts from "
+            "position %(played)s; set the board's position first if it was played so"
+        ) % {"board": pairing.board, "expected": expected, "played": played}
+    return None
 
 
 def _result_conflict(declared: str, pairing: Pairing) -> str | None:
@@ -669,6 +691,8 @@ def import_game(check: GameCheck, pairing: Pairing, *, user: AbstractBaseUser | 
     sans = play_as_san(board, played.board.move_stack)
     store_moves(game, sans, {r.ply: (r.remaining, r.elapsed) for r in played.clock_readings})
     game.headers = {k: v for k, v in headers.items() if k not in _OWN_TAGS}
+    if pairing.round.tournament.is_chess960:
+        game.headers["Variant"] = PGN_VARIANT
     game.current_fen = board.fen()
     declared = check.result.declared
     game.status = Game.Status.FINISHED if declared in DECIDED_SCORES else Game.Status.IN_PROGRESS

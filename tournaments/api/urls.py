@@ -104,6 +104,7 @@ urlpatterns = [
     path(TOURNAMENT + "rounds/next/", rounds.PairNextRoundView.as_view(), name="pair-next"),
     path(ROUND, rounds.RoundDetailView.as_view(), name="round"),
     path(ROUND + "publish/", rounds.PublishRoundView.as_view(), name="round-publish"),
+    path(ROUND + "chess960/", rounds.Chess960PositionView.as_view(), name="round-chess960"),
     path(ROUND + "manual-pairing/", manual.ManualPairingView.as_view(), name="manual-pairing"),
     path(ROUND + "pairings/", rounds.PairingListView.as_view(), name="pairings"),
     path(ROUND + "pairings/<num:board>/", results.BoardView.as_view(), name="board"),

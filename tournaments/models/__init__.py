@@ -14,6 +14,7 @@ from .round import (
 from .tokens import ApiToken, IdempotentRequest
 from .tournament import (
     Acceleration,
+    Chess960Draw,
     InitialColor,
     InitialOrder,
     PairingSystem,
@@ -22,6 +23,7 @@ from .tournament import (
     Tournament,
     TournamentLog,
     TournamentRole,
+    Variant,
     WithdrawalRule,
 )
 from .trf import TrfSource
@@ -31,6 +33,7 @@ __all__ = [
     "Acceleration",
     "ApiToken",
     "ByeKind",
+    "Chess960Draw",
     "EntrySource",
     "ForbiddenPair",
     "IdempotentRequest",
@@ -56,5 +59,6 @@ __all__ = [
     "TournamentLog",
     "TournamentRole",
     "TrfSource",
+    "Variant",
     "WithdrawalRule",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -47,6 +48,13 @@ class Round(models.Model):
             "Set while the arbiter edits the draft by hand: the engine's pairing at the start, "
             "to compare with (FIDE checklist D29)."
         ),
+    )
+    chess960_position = models.PositiveSmallIntegerField(
+        _("Chess960 starting position"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(959)],
+        help_text=_("Its number, 0 to 959; every board of the round plays it unless set apart."),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
@@ -214,6 +222,13 @@ class Pairing(models.Model):
     ruling_ref = models.CharField(
         _("ruling"), max_length=100, blank=True, help_text=_("The ruling that decided the result.")
     )
+    chess960_position = models.PositiveSmallIntegerField(
+        _("Chess960 starting position"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(959)],
+        help_text=_("This game's own position, drawn when positions are drawn per game."),
+    )
 
     class Meta:
         ordering = ["round", "board"]
@@ -242,6 +257,13 @@ class Pairing(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.black_id is None
+
+    @property
+    def starting_position(self) -> int | None:
+        """The Chess960 position this board plays: its own, else its round's."""
+        if self.chess960_position is not None:
+            return self.chess960_position
+        return self.round.chess960_position
 
     def outcomes(self) -> tuple[Outcome, Outcome | None]:
         """White's (or the bye's player's) outcome, and black's (``None`` for a bye)."""

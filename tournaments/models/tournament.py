@@ -69,6 +69,18 @@ class Acceleration(models.TextChoices):
     FILE = "file", _("Virtual points as the imported file gives them (XXA / record 250)")
 
 
+class Variant(models.TextChoices):
+    STANDARD = "", _("Standard chess")
+    CHESS960 = "chess960", _("Chess960 (Laws of Chess, Guidelines II)")
+
+
+class Chess960Draw(models.TextChoices):
+    """Which games share a Chess960 starting position."""
+
+    PER_ROUND = "round", _("One position per round: every board of a round plays it")
+    PER_GAME = "game", _("One position per game")
+
+
 class RatingType(models.TextChoices):
     STANDARD = "standard", _("Standard")
     RAPID = "rapid", _("Rapid")
@@ -166,6 +178,24 @@ class Tournament(models.Model):
             "moves each side must make without a pawn move or capture, e.g. KRB v KR: 100, "
             "KNN v KP: 100."
         ),
+    )
+    variant = models.CharField(
+        _("variant"),
+        max_length=10,
+        choices=Variant.choices,
+        default=Variant.STANDARD,
+        blank=True,
+        help_text=_(
+            "Chess960: each round's or game's starting position is drawn by lot when the round "
+            "is paired (the arbiter may set another before play), and castling follows "
+            "Chess960's rules."
+        ),
+    )
+    chess960_draw = models.CharField(
+        _("Chess960 positions"),
+        max_length=5,
+        choices=Chess960Draw.choices,
+        default=Chess960Draw.PER_ROUND,
     )
     system = models.CharField(_("pairing system"), max_length=20, choices=PairingSystem.choices)
     number_of_rounds = models.PositiveSmallIntegerField(_("number of rounds"))
@@ -362,6 +392,10 @@ class Tournament(models.Model):
         return (self.end_date - self.start_date).days > LONG_EVENT_DAYS
 
     @property
+    def is_chess960(self) -> bool:
+        return self.variant == Variant.CHESS960
+
+    @property
     def is_round_robin(self) -> bool:
         return self.system in {PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN}
 
@@ -449,6 +483,7 @@ class TournamentLog(AuditEntry):
         RATING_CORRECTION = "rating_correction", _("Rating correction")
         RATING_REPORT = "rating_report", _("Result corrected for the rating report")
         TIES = "ties", _("Ties broken by hand or by lot")
+        CHESS960 = "chess960", _("Chess960")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="log")
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)

@@ -28,6 +28,8 @@ class ReportEvent:
     ruleset: str = ""
     """The ruleset's title, as printed."""
     system: str = ""
+    variant: str = ""
+    """``Chess960`` for a Chess960 event (Guidelines II); empty for standard chess."""
     time_control: str = ""
     tiebreaks: tuple[TieBreakSpec, ...] = ()
     round_robin: bool = False
@@ -52,6 +54,8 @@ class ReportEvent:
             facts.append(_("Ruleset: %(ruleset)s") % {"ruleset": self.ruleset})
         if self.system:
             facts.append(self.system)
+        if self.variant:
+            facts.append(self.variant)
         if self.time_control:
             facts.append(self.time_control)
         return [fact for fact in facts if fact]
@@ -88,6 +92,7 @@ def event_for_tournament(tournament: Tournament) -> ReportEvent:
         chief_arbiter=tournament.chief_arbiter,
         ruleset=ruleset.title("zh" if chinese else "en") if ruleset else "",
         system=str(tournament.get_system_display()),
+        variant=_("Chess960") if tournament.is_chess960 else "",
         time_control=tournament.time_control,
         tiebreaks=parse_tiebreaks(tournament.tiebreaks),
         round_robin=tournament.is_round_robin,

@@ -28,6 +28,7 @@ from tournaments.scoring.points import player_points
 from tournaments.scoring.sheet import TournamentSheet
 from tournaments.scoring.standings import Standings
 from tournaments.selectors import missing_results, sheet_and_standings, tournament_sheet
+from tournaments.services.chess960 import positions_note
 
 RESULT_TEXT = {
     Result.NOT_PLAYED: "",
@@ -109,8 +110,11 @@ def starting_list_data(tournament: Tournament) -> Table:
 
 
 def pairings_data(tournament: Tournament, *, number: int) -> Table:
-    """The pairing list of round ``number``."""
-    return pairings_table(round_boards(tournament, number))
+    """The pairing list of round ``number``; in a Chess960 event, with its positions."""
+    table = pairings_table(round_boards(tournament, number))
+    round_ = tournament.rounds.filter(number=number).first()
+    note = positions_note(round_) if round_ is not None else ""
+    return replace(table, notes=(*table.notes, note)) if note else table
 
 
 def round_boards(tournament: Tournament, number: int) -> RoundBoards:

@@ -53,6 +53,8 @@ TOURNAMENT_FIELDS = (
     "time_control",
     "default_time_minutes",
     "fifty_move_positions",
+    "variant",
+    "chess960_draw",
     "system",
     "number_of_rounds",
     "acceleration",
@@ -84,6 +86,9 @@ LOCKED_AFTER_START = frozenset(
         "rating_type",
         "round_robin_withdrawals",
         "round_ratings_in_tiebreaks",
+        # Chess960 or not, and which games share a position: the rounds played were drawn so.
+        "variant",
+        "chess960_draw",
         *POINT_FIELDS,
     }
 )

@@ -38,6 +38,7 @@ from tournaments.pairing.acceleration import ga_size
 from tournaments.selectors import open_adjournments, pairing_state
 
 from .audit import last_round_number, log_event
+from .chess960 import draw_chess960_positions
 from .errors import TournamentError
 from .players import number_arrivals
 from .ratings import stale_list_warning
@@ -142,6 +143,7 @@ def store_round(
         for board, (player, kind) in enumerate(byes, start=len(games) + 1)
     ]
     Pairing.objects.bulk_create(boards)
+    draw_chess960_positions(round_)
     return round_
 
 

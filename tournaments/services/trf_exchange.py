@@ -41,6 +41,7 @@ from tournaments.models import (
     Tournament,
     TournamentLog,
     TrfSource,
+    Variant,
 )
 from tournaments.pairing import PairingError, PairingState, validate_round
 from tournaments.pairing.acceleration import baku_accelerations
@@ -420,6 +421,7 @@ def import_trf(
         tie_order=[] if tiebreaks else _ranked_ties(document, sheet, warnings),
         rating_method=_rating_method(document),
         initial_color=_initial_color(document),
+        variant=_variant(document),
         **{f"points_{name}": _decimal(getattr(points, name)) for name in _POINT_NAMES},
     )
     lines = {player.start_rank: player.line for player in document.players}
@@ -546,7 +548,7 @@ def _header_records(
         ("052", tournament.end_date.strftime("%Y/%m/%d") if tournament.end_date else ""),
         ("062", str(len(sheet.players))),
         ("072", str(sum(1 for player in sheet.players if player.rating))),
-        ("092", tournament.get_system_display()),
+        ("092", _tournament_type(tournament)),
         ("102", tournament.chief_arbiter),
         ("122", tournament.time_control),
     ]
@@ -593,6 +595,23 @@ def _header_records(
         yield TrfRecord("212 PTS " + " ".join(tournament.tiebreaks))
     if version == 2026 and tournament.rating_method != RatingMethod.FIDE:
         yield TrfRecord(f"172 {tournament.federation:<3} {tournament.rating_method}")
+
+
+def _tournament_type(tournament: Tournament) -> str:
+    """Record 092, the type of tournament: the pairing system, and Chess960 when it is. TRF
+    has no record of its own for the variant; 092 is the free text that names the event's
+    kind, which a file's reader sees first (and :func:`_variant` reads back)."""
+    system = str(tournament.get_system_display())
+    return f"{system}, {CHESS960_TRF}" if tournament.is_chess960 else system
+
+
+CHESS960_TRF = "Chess960"
+
+
+def _variant(document: TrfDocument) -> str:
+    """Chess960 when record 092 says so (``Chess960``, ``Fischer Random``), else standard."""
+    kind = document.header("092").lower().replace(" ", "")
+    return Variant.CHESS960 if "chess960" in kind or "fischerrandom" in kind else Variant.STANDARD
 
 
 _BYE_LETTERS = {

@@ -133,6 +133,8 @@ class TournamentForm(forms.ModelForm):
                 "ruleset",
                 "time_control",
                 "rating_type",
+                "variant",
+                "chess960_draw",
             ],
         ),
         (_("Organiser's numbers"), ["default_time_minutes", "fifty_move_positions"]),

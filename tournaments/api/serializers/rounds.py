@@ -30,6 +30,15 @@ class PairingSerializer(serializers.ModelSerializer[Pairing]):
             "only (FIDE C.04.2 4.3); null when the report takes the board's result."
         )
     )
+    chess960_position = serializers.IntegerField(
+        source="starting_position",
+        read_only=True,
+        allow_null=True,
+        help_text=(
+            "Chess960 events: the number (0-959) of the starting position the game plays, its "
+            "own or its round's; null in a standard event."
+        ),
+    )
 
     class Meta:
         model = Pairing
@@ -42,6 +51,7 @@ class PairingSerializer(serializers.ModelSerializer[Pairing]):
             "unrated",
             "entered_at",
             "rating_report_result",
+            "chess960_position",
         ]
         read_only_fields = fields
 
@@ -53,7 +63,7 @@ class PairingSerializer(serializers.ModelSerializer[Pairing]):
 class RoundSerializer(serializers.ModelSerializer[Round]):
     class Meta:
         model = Round
-        fields = ["number", "status", "paired_by", "engine", "starts_at"]
+        fields = ["number", "status", "paired_by", "engine", "starts_at", "chess960_position"]
         read_only_fields = fields
 
 
@@ -63,6 +73,30 @@ class RoundDetailSerializer(RoundSerializer):
     class Meta(RoundSerializer.Meta):
         fields = [*RoundSerializer.Meta.fields, "pairings"]
         read_only_fields = fields
+
+
+class Chess960PositionSerializer(serializers.Serializer[Any]):
+    position = serializers.CharField(
+        max_length=100,
+        required=False,
+        help_text="The position's number, 0-959 (518 is the standard one), or its FEN.",
+    )
+    board = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        help_text="Positions per game only: this board's; absent, the round's.",
+    )
+    draw = serializers.BooleanField(
+        default=False, help_text="Draw the position by lot instead of giving it."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs.get("draw") and not attrs.get("position", "").strip():
+            raise serializers.ValidationError(
+                {"position": "Give the position's number or FEN, or draw=true."}
+            )
+        return attrs
 
 
 class BoardInputSerializer(serializers.Serializer[Any]):

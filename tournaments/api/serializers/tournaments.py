@@ -6,7 +6,14 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.models import PairingSystem, RatingMethod, RatingType, Tournament
+from tournaments.models import (
+    Chess960Draw,
+    PairingSystem,
+    RatingMethod,
+    RatingType,
+    Tournament,
+    Variant,
+)
 from tournaments.models.tournament import MAX_DEFAULT_MINUTES, ruleset_choices
 from tournaments.services.configuration import TOURNAMENT_FIELDS, time_control_problems
 
@@ -44,6 +51,8 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
     )
     fifty_move_positions = serializers.CharField(max_length=500, required=False, allow_blank=True)
     reverse_last_two_rounds = serializers.BooleanField(required=False)
+    variant = serializers.ChoiceField(choices=Variant.choices, required=False, allow_blank=True)
+    chess960_draw = serializers.ChoiceField(choices=Chess960Draw.choices, required=False)
     tiebreaks = serializers.ListField(
         child=serializers.CharField(max_length=20), required=False, max_length=20
     )

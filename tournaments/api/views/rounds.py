@@ -18,6 +18,8 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.rules.chess960 import draw_position
+from games.services import GameError, set_chess960_position
 from tournaments.caching import cached, mark_cacheable, not_modified
 from tournaments.models import Round, Tournament
 from tournaments.permissions import Action
@@ -31,11 +33,12 @@ from tournaments.services import (
 )
 
 from ..base import TournamentApiView, validated
-from ..errors import error_responses
+from ..errors import error_body, error_item, error_responses
 from ..etags import check_if_match, round_etag, rounds_etag
 from ..idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from ..permissions import may
 from ..serializers.rounds import (
+    Chess960PositionSerializer,
     PairingSerializer,
     PairRoundSerializer,
     RoundDetailSerializer,
@@ -240,3 +243,33 @@ class PairingListView(RoundsMixin):
     )
     def get(self, request: Request, slug: str, number: int) -> HttpResponseBase:
         return self.cached_round_read(self.round(number), "pairings", _pairings_data)
+
+
+class Chess960PositionView(RoundsMixin):
+    actions = {"POST": Action.MANAGE_ROUNDS}
+
+    @extend_schema(
+        operation_id="rounds_chess960_position",
+        summary="Set a Chess960 round's starting position, or one board's, or draw it again",
+        description=(
+            "A Chess960 event draws each round's position by lot when the round is paired "
+            "(and each game's, with positions per game). This sets another: by number or FEN, "
+            "or drawn by lot again. Refused (422) once a game concerned has moves."
+        ),
+        request=Chess960PositionSerializer,
+        parameters=[IF_MATCH, ETAG],
+        responses={200: RoundDetailSerializer, **error_responses(400, 401, 403, 404, 412, 422)},
+    )
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        data = validated(Chess960PositionSerializer, request)
+        round_ = self.round(number)
+        check_if_match(request, round_etag(round_))
+        position = str(draw_position()) if data["draw"] else data["position"]
+        try:
+            set_chess960_position(
+                round_, position, board=data.get("board"), user=self.acting_user()
+            )
+        except GameError as error:
+            body = error_body([error_item("refused", problem) for problem in error.problems])
+            return Response(body, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+        return self.round_response(round_)
