@@ -172,7 +172,10 @@ def _watch() -> None:
     while True:
         try:
             find_lost_jobs()
-        except Exception:  # the database restarting, the broker away: look again later
+        except DatabaseError as error:  # the database restarting: look again later
+            logger.warning("lost jobs not looked for: %s: %s", type(error).__name__, error)
+            connection.close()
+        except Exception:  # a bug: logged, and the look-out goes on
             logger.exception("looking for lost jobs failed")
             connection.close()
         time.sleep(settings.JOBS_HEARTBEAT)

@@ -204,8 +204,8 @@ def _movetexts() -> list[str]:
     return texts
 
 
-def _event(chief: User) -> tuple[Tournament, str]:
-    """5,000 boards of round 1, and a PGN file with a real game for each board."""
+def _event(chief: User, games: int = GAMES) -> tuple[Tournament, str]:
+    """``games`` boards of round 1 (5,000), and a PGN file with a real game for each board."""
     tournament = Tournament.objects.create(
         name="Stack open", slug="stack-open", system=PairingSystem.SWISS, number_of_rounds=9
     )
@@ -214,23 +214,23 @@ def _event(chief: User) -> tuple[Tournament, str]:
     )
     players = Player.objects.bulk_create(
         Player(tournament=tournament, name=f"Player {n:05d}", start_rank=n)
-        for n in range(1, 2 * GAMES + 1)
+        for n in range(1, 2 * games + 1)
     )
     round_one = Round.objects.create(
         tournament=tournament, number=1, status=Round.Status.PUBLISHED, paired_by="import"
     )
     Pairing.objects.bulk_create(
         Pairing(round=round_one, board=b, white=players[2 * b - 2], black=players[2 * b - 1])
-        for b in range(1, GAMES + 1)
+        for b in range(1, games + 1)
     )
     texts = _movetexts()
-    games = [
+    pgn = [
         f'[Event "Stack open"]\n[Round "1.{b}"]\n[White "Player {2 * b - 1:05d}"]\n'
         f'[Black "Player {2 * b:05d}"]\n[Result "{texts[b % len(texts)].split()[-1]}"]\n\n'
         f"{texts[b % len(texts)]}\n"
-        for b in range(1, GAMES + 1)
+        for b in range(1, games + 1)
     ]
-    return tournament, "\n".join(games)
+    return tournament, "\n".join(pgn)
 
 
 def _follow(web: str, job: int, until: Any, seconds: float) -> dict[str, Any]:

@@ -1,0 +1,149 @@
+"""PostgreSQL restarted under the production stack (issue #27): every request in flight or
+sent meanwhile is answered, either as usual or 503 with Retry-After, never with another
+server error, and the stack answers as usual once the database is back.
+
+The test cannot restart the server it is given (it may not own it), so it does to the
+stack what a restart does: every connection of the stack's processes (three gunicorn
+workers keeping theirs between requests, a Celery worker) is ended by the server
+(``pg_terminate_backend``), and new ones are refused for a few seconds (the database
+accepting no connections, as a server shutting down and starting does). Four clients
+read the public pages, the login page and the API meanwhile.
+
+Runs where ``.ci/run`` provides the servers, as ``test_production_stack.py`` does.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tests.stack.test_production_stack import REDIS_URL, Stack, _health, _wait
+from tests.stack.test_redis_outage import _event
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not REDIS_URL, reason="STACK_REDIS_URL not set (.ci/run sets it)"),
+]
+
+CLIENTS = 4
+DOWN = 3.0
+"""Seconds the database refuses connections: a fast restart's."""
+
+
+class Load:
+    """Clients reading ``paths`` in turn until stopped; each answer's status and whether a
+    503 said when to try again."""
+
+    def __init__(self, web: str, paths: list[str]) -> None:
+        self.web, self.paths = web, paths
+        self.answers: Counter[tuple[int, bool]] = Counter()
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        self.threads = [threading.Thread(target=self._read, args=(n,)) for n in range(CLIENTS)]
+
+    def __enter__(self) -> Load:
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stopped.set()
+        for thread in self.threads:
+            thread.join(timeout=90)
+
+    def _read(self, first: int) -> None:
+        turn = first
+        while not self.stopped.is_set():
+            path = self.paths[turn % len(self.paths)]
+            turn += 1
+            try:
+                with urllib.request.urlopen(self.web + path, timeout=60) as reply:
+                    reply.read()
+                    answer = (reply.status, False)
+            except urllib.error.HTTPError as error:
+                answer = (error.code, error.headers.get("Retry-After") is not None)
+            with self.lock:
+                self.answers[answer] += 1
+
+    def count(self) -> int:
+        with self.lock:
+            return sum(self.answers.values())
+
+
+def _restart_as_the_stack_sees_it() -> int:
+    """End every connection to the test database but the test's own and refuse new ones for
+    :data:`DOWN` seconds (from the server's maintenance database: a database cannot refuse
+    the connection that asks it to); how many connections were ended."""
+    test_database = connection.settings_dict["NAME"]
+    own = connection.cursor().connection.info.backend_pid
+    params = {**connection.get_connection_params(), "dbname": "postgres"}
+    admin = connection.get_new_connection(params)
+    admin.autocommit = True
+    name = connection.ops.quote_name(test_database)
+    try:
+        admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+        try:
+            row = admin.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = %s AND pid <> %s",
+                [test_database, own],
+            ).fetchone()
+            time.sleep(DOWN)
+        finally:
+            admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+    finally:
+        admin.close()
+    return int(row[0])
+
+
+def test_a_database_restart_is_answered_503_with_retry_after_never_another_5xx(
+    tmp_path: Path,
+) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("the production stack runs on PostgreSQL")
+    stack = Stack(tmp_path)
+    stack.env.update(WEB_WORKERS="3", CONN_MAX_AGE="60")
+    web = stack.webs[0]
+    try:
+        stack.start("web", WEB_BIND=web.removeprefix("http://"))
+        stack.start("worker", WORKER_NAME="restart")
+        _wait(lambda: _health(web), 90, f"{web}/health/")
+        t = f"/tournaments/{_event().pk}"
+        paths = [
+            "/",
+            f"{t}/",
+            f"{t}/standings/",
+            f"{t}/rounds/1/pairings/",
+            "/accounts/login/",
+            "/api/v1/tournaments/",
+        ]
+        with Load(web, paths) as load:
+            _wait(lambda: load.count() >= 20, 60, "the clients' first answers")
+            ended = _restart_as_the_stack_sees_it()
+            during = load.count()
+            _wait(lambda: load.count() >= during + 40, 90, "answers after the restart")
+        assert ended >= 3  # the web workers' kept connections at least
+        server_errors = {
+            answer: count
+            for answer, count in load.answers.items()
+            if answer[0] >= 500 and answer != (503, True)
+        }
+        assert server_errors == {}, load.answers
+        assert load.answers[(200, False)] > 0
+        # Back to normal: every page answers as usual again.
+        for path in paths:
+            with urllib.request.urlopen(web + path, timeout=60) as reply:
+                assert reply.status == 200, path
+    finally:
+        stack.stop()
+    logs = "".join(path.read_text(errors="replace") for path in tmp_path.glob("web-*.log"))
+    assert "Internal Server Error" not in logs
+    print(f"answers while the database restarted: {dict(load.answers)}")
