@@ -453,3 +453,107 @@ def test_every_trf_path_refuses_a_file_over_the_size_limit(path, event, tmp_path
     payload = _trf(2).encode() + b"### comment\n" * (MAX_UPLOAD_BYTES // 12 + 1)
     message = _trf_refusal(path, payload, event, tmp_path)
     assert "at most 20 MB" in message, message[-2000:]
+
+
+# Nonsense a player list must not let through (issue #27): a quote left open swallowed the
+# next line into a name (1,000 lines became 500 players named "Never closed,1800,GER,,,
+# Never closed"), and two players with one FIDE id were both entered.
+
+PLAYER_PATHS = ("page", "api", "csv_page", "import_players", "import_trf")
+
+
+def _player_refusal(
+    path: str, rows: list[dict[str, str]], tournament: Tournament, tmp_path: Path
+) -> str:
+    """Enter ``rows`` (name, fide_id) through ``path``; the refusal (fails if accepted)."""
+    user = tournament.roles.get().user
+    if path == "page":
+        client = Client(raise_request_exception=False)
+        client.force_login(user)
+        for row in rows:
+            response = client.post(f"/tournaments/{tournament.pk}/players/add/", row)
+        assert response.status_code == 200, response.status_code
+        return html.unescape(response.content.decode())
+    if path == "api":
+        api = APIClient()
+        api.force_authenticate(user)
+        for row in rows:
+            response = api.post(
+                f"/api/v1/tournaments/{tournament.slug}/players/", row, format="json"
+            )
+        assert response.status_code in (400, 422), response.content[:300]
+        return response.json()["detail"] + " " + str(response.json()["errors"])
+    if path == "import_trf":
+        lines = [_trf_player(rank) for rank in range(1, len(rows) + 1)]
+        for rank, row in enumerate(rows):
+            line = lines[rank]
+            lines[rank] = (
+                line[:14] + f"{row['name']:<33}" + line[47:57] + f"{row['fide_id']:>11}" + line[68:]
+            )
+        file = tmp_path / "x.trf"
+        file.write_text("012 Duplicates\n" + "\n".join(lines) + "\n")
+        status, message = _command("import_trf", str(file))
+        assert status == 2, message
+        return message
+    text = "name,fide_id\n" + "".join(f'"{row["name"]}",{row["fide_id"]}\n' for row in rows)
+    return _csv_refusal(path, text.encode(), tournament, tmp_path)
+
+
+def _csv_refusal(path: str, payload: bytes, tournament: Tournament, tmp_path: Path) -> str:
+    if path == "csv_page":
+        client = Client(raise_request_exception=False)
+        client.force_login(tournament.roles.get().user)
+        url = f"/tournaments/{tournament.pk}/players/import/"
+        response = _upload(client, url, payload, "players.csv")
+        assert response.status_code == 200, response.status_code
+        return html.unescape(response.content.decode())
+    file = tmp_path / "players.csv"
+    file.write_bytes(payload)
+    status, message = _command("import_players", str(tournament.pk), str(file))
+    assert status == 2, message
+    return message
+
+
+@pytest.mark.parametrize("path", PLAYER_PATHS)
+def test_two_players_with_one_fide_id_are_refused_on_every_path(path, tmp_path):
+    tournament = create_tournament(
+        name="Open", system=PairingSystem.SWISS, number_of_rounds=5, user=_chief()
+    )
+    rows = [
+        {"name": "Carlsen, Magnus", "fide_id": "1503014"},
+        {"name": "Carlsen, Magnus jr", "fide_id": "1503014"},
+    ]
+    message = _player_refusal(path, rows, tournament, tmp_path)
+    assert "1503014" in message and "one FIDE id is one player" in message, message[-3000:]
+    assert "Carlsen, Magnus jr" in message and "Carlsen, Magnus's" in message, message[-3000:]
+    assert tournament.players.filter(name="Carlsen, Magnus jr").count() == 0
+
+
+def _chief() -> Any:
+    chief = UserFactory()
+    chief.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    return chief
+
+
+@pytest.mark.parametrize("path", ("csv_page", "import_players"))
+def test_a_quote_left_open_in_a_csv_is_refused_naming_its_line(path, tmp_path):
+    tournament = create_tournament(
+        name="Open", system=PairingSystem.SWISS, number_of_rounds=5, user=_chief()
+    )
+    payload = (
+        "name,rating,federation\nDing Liren,2780,CHN\n" + '"Never closed,1800,GER\n' * 1000
+    ).encode()
+    message = _csv_refusal(path, payload, tournament, tmp_path)
+    assert "line 3: a quote" in message, message[-3000:]
+    assert not tournament.players.exists()
+
+
+@pytest.mark.parametrize("path", ("page", "api"))
+def test_a_name_of_two_lines_is_refused(path, tmp_path):
+    tournament = create_tournament(
+        name="Open", system=PairingSystem.SWISS, number_of_rounds=5, user=_chief()
+    )
+    rows = [{"name": "Never closed,1800,GER\nNever closed", "fide_id": ""}]
+    message = _player_refusal(path, rows, tournament, tmp_path)
+    assert "a name is one line" in message, message[-3000:]
+    assert not tournament.players.exists()

@@ -93,6 +93,8 @@ def parse_players_csv(text: str) -> tuple[list[dict[str, object]], list[str]]:
     rows: list[list[str]] = []
     try:
         for row in reader:
+            if problem := _row_over_lines(reader.line_num, len(rows), text):
+                return [], [problem]
             rows.append(row)
             if len(rows) > MAX_PLAYERS + 1:
                 return [], [
@@ -109,6 +111,7 @@ def parse_players_csv(text: str) -> tuple[list[dict[str, object]], list[str]]:
     columns, problems = _header(rows[0])
     if problems:
         return [], problems
+    problems += _same_fide_ids(rows, columns)
     players = []
     for line, cells in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in cells):
@@ -126,6 +129,51 @@ def parse_players_csv(text: str) -> tuple[list[dict[str, object]], list[str]]:
         ]
         players.append(fields)
     return players, problems
+
+
+def _row_over_lines(line_num: int, rows_before: int, text: str) -> str | None:
+    """A row that went on over several lines: a quote opened and closed lines later, or
+    never (then the row took every line to the end of the file). Every row of a player list
+    is one line, so the quoting is broken (a name is never two lines)."""
+    first = rows_before + 1
+    if line_num == first:
+        return None
+    return _(
+        'line %(line)s: a quote (") opened on this line is closed only on line %(end)s or '
+        "never; every player is one line. Correct the quoting and import the file again."
+    ) % {"line": first, "end": line_num}
+
+
+def _same_fide_ids(rows: list[list[str]], columns: list[str]) -> list[str]:
+    """Two rows of the file with one FIDE id: one player entered twice, or a typing error."""
+    if "fide_id" not in columns:
+        return []
+    index, name = columns.index("fide_id"), columns.index("name")
+    seen: dict[str, tuple[int, str]] = {}
+    problems = []
+    for line, cells in enumerate(rows[1:], start=2):
+        fide_id = cells[index].strip().lstrip("0") if index < len(cells) else ""
+        if not fide_id:
+            continue
+        player = cells[name].strip() if name < len(cells) else ""
+        if fide_id in seen:
+            first_line, first_name = seen[fide_id]
+            problems.append(
+                _(
+                    "line %(line)s: FIDE id %(id)s is %(name)s's and also %(other)s's on "
+                    "line %(other_line)s; one FIDE id is one player."
+                )
+                % {
+                    "line": line,
+                    "id": fide_id,
+                    "name": player,
+                    "other": first_name,
+                    "other_line": first_line,
+                }
+            )
+        else:
+            seen[fide_id] = (line, player)
+    return problems
 
 
 # What the player form offers (its labels, in either language) and what lists write.

@@ -65,7 +65,36 @@ def player_problems(player: Player) -> list[str]:
         ]
     if not player.name.strip():
         problems.append(_("name: a player needs a name."))
+    if any(character in player.name for character in "\r\n\v\f\x85\u2028\u2029"):
+        problems.append(
+            _("name: a name is one line; %(name)r holds a line break.") % {"name": player.name}
+        )
+    if same := same_fide_id(player):
+        problems.append(
+            _(
+                "fide_id: FIDE id %(id)s of %(name)s is already %(other)s's (number %(rank)s); "
+                "one FIDE id is one player."
+            )
+            % {
+                "id": player.fide_id,
+                "name": player.name,
+                "other": same.name,
+                "rank": same.start_rank or "–",
+            }
+        )
     return problems
+
+
+def same_fide_id(player: Player) -> Player | None:
+    """Another player of the tournament with ``player``'s FIDE id (an entry made twice)."""
+    if not player.fide_id.strip() or player.tournament_id is None:
+        return None
+    return (
+        Player.objects.filter(tournament_id=player.tournament_id, fide_id=player.fide_id)
+        .exclude(pk=player.pk)
+        .order_by("pk")
+        .first()
+    )
 
 
 def start_rank_key(player: Player, tournament: Tournament) -> tuple[int, int, int, int, int]:
