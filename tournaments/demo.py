@@ -271,7 +271,11 @@ def _correct_a_slip(tournament: Tournament, moment: datetime) -> None:
     if slip is not None:
         with dated(moment):
             correct_result(
-                slip, "1/2-1/2", user=None, reason="both scoresheets record a draw by agreement"
+                slip,
+                "1/2-1/2",
+                user=None,
+                reason="both scoresheets record a draw by agreement",
+                confirm="confirm",  # round 5 was paired on it (FIDE checklist F37, L3)
             )
 
 

@@ -462,7 +462,10 @@ def test_fide_mode_corrects_the_last_two_rounds_only_and_logs_each_correction():
     tournament = import_trf(HELD_SWISS_5.read_bytes())
     # Held's file: round 4, board 1 Bruno – Stephan 1-0; round 3, board 1 Alyx – Bruno ½-½.
     round_4 = tournament.rounds.get(number=4).pairings.get(board=1)
-    correct_result(round_4, Result.DRAW, user=None, reason="scoresheets checked")
+    with pytest.raises(NeedsConfirmation) as asked:  # round 5 was paired on it: L3 (F37)
+        correct_result(round_4, Result.DRAW, user=None, reason="scoresheets checked")
+    assert asked.value.level == Level.CONFIRM
+    correct_result(round_4, Result.DRAW, user=None, reason="scoresheets checked", confirm="confirm")
     assert comments(tournament)[-1] == (
         "### Correction @ Round 4: Board 1 (Bruno – Stephan): 1-0 → ½-½. (scoresheets checked)"
     )
@@ -472,7 +475,7 @@ def test_fide_mode_corrects_the_last_two_rounds_only_and_logs_each_correction():
     ):
         correct_result(round_3, Result.WHITE_WINS, user=None, reason="late claim")
     answering(leave_fide_mode, tournament, user=None, reason="club event")
-    correct_result(round_3, Result.WHITE_WINS, user=None, reason="late claim")
+    answering(correct_result, round_3, Result.WHITE_WINS, user=None, reason="late claim")
     assert comments(tournament)[-1] == (
         "### Correction @ Round 3: Board 1 (Alyx – Bruno): ½-½ → 1-0. (late claim)"
     )

@@ -71,13 +71,16 @@ def test_fide_mode_allows_corrections_of_the_last_two_rounds_only(event):
         rounds.append(pair_round(tournament, players, number))
         record_result(board(rounds[-1], 1), "1-0", source="hand", user=None)
         record_result(board(rounds[-1], 2), "0-1", source="hand", user=None)
-    correct_result(board(rounds[1], 1), "0-1", user=None, reason="wrong slip")
+    # Round 3 was paired on round 2's result: the correction is confirmed (L3, F37).
+    correct_result(board(rounds[1], 1), "0-1", user=None, reason="wrong slip", confirm="confirm")
     with pytest.raises(TournamentError, match="only the results of rounds 2 and 3"):
         correct_result(board(rounds[0], 1), "0-1", user=None, reason="late appeal")
 
     tournament.fide_mode = False
     tournament.save()
-    correct_result(board(rounds[0], 1), "0-1", user=None, reason="appeals committee")
+    correct_result(
+        board(rounds[0], 1), "0-1", user=None, reason="appeals committee", confirm="confirm"
+    )
     assert board(rounds[0], 1).result == Result.BLACK_WINS
 
 

@@ -9,8 +9,16 @@ from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import translation
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import Tournament, TournamentLog
+
+IMPORTED_ROUND_BREAKS_RULES = gettext_lazy(
+    "Round %(round)s, from %(source)s, breaks the pairing rules: %(problems)s"
+)
+"""The log entry of a round sent by pairing software or from a file into a running
+tournament that the check (FIDE checklist J51) finds breaking the rules, stored once
+confirmed: ``### Import @ Round n`` in the TRF report."""
 
 
 def log_event(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -295,6 +296,17 @@ def _refuse_locked(names: list[str], tournament: Tournament, reason: str) -> Non
         )
 
 
+def logged(value: Any) -> Any:
+    """A setting's value as the log keeps it, in JSON, so that undoing the change can give
+    the setting back (:func:`tournaments.services.undo.undo_event`): numbers and dates as
+    text, ``None``, booleans, text and lists as they are."""
+    if value is None or isinstance(value, bool | int | str | list | dict):
+        return value
+    if isinstance(value, date):
+        return value.isoformat()
+    return str(value)
+
+
 @transaction.atomic
 def update_tournament(
     tournament: Tournament,
@@ -331,7 +343,7 @@ def update_tournament(
         problems += _points_of(tournament)
     raise_if(problems)
     tournament.save()
-    changed = {f: (str(old[f]), str(changes[f])) for f in changes if old[f] != changes[f]}
+    changed = {f: (logged(old[f]), logged(changes[f])) for f in changes if old[f] != changes[f]}
     if changed:
         log_event(
             tournament,

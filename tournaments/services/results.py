@@ -231,7 +231,8 @@ def record_result(
     ``locked``: the caller has locked ``pairing`` (:func:`lock_board`, :func:`lock_boards`)
     in the current transaction, with its round and tournament, so it is not read again.
     An adjourned game decided other than by a draw asks an L3 confirmation (``confirm``,
-    FIDE checklist G41): pairing counted it as a draw.
+    FIDE checklist G41): pairing counted it as a draw. So does a correction of a round before
+    the last one paired, typed or sent (F37, K54): that round was paired on the old result.
     """
     if not locked:
         pairing = lock_board(pairing)
@@ -250,6 +251,8 @@ def record_result(
     kind = _reason_kind(old, new, source, ruling_ref)
     if kind == ResultChange.Reason.ADJOURNMENT and old == Result.ADJOURNED and new != Result.DRAW:
         _confirm_adjournment_decided(pairing, new, confirm)
+    if kind == ResultChange.Reason.CORRECTION and source in (EntrySource.HAND, EntrySource.API):
+        _confirm_earlier_round_corrected(pairing, old, new, confirm)
     pairing.result, pairing.unrated = new, unrated
     pairing.entry_source, pairing.entered_at = source, timezone.now()
     pairing.entered_by = recorded_user(user)
@@ -287,6 +290,33 @@ def _confirm_adjournment_decided(pairing: Pairing, new: Result, confirm: str) ->
     }
     require_confirmation(
         cautions(Level.CONFIRM, [question]), confirm, action=f"adjourned:{pairing.pk}"
+    )
+
+
+def _confirm_earlier_round_corrected(
+    pairing: Pairing, old: Result, new: Result, confirm: str
+) -> None:
+    """FIDE checklist F37, K54, L3: a later round was paired on the result being corrected;
+    the correction is a pairing-integrity event (``### Correction @ Round n``). A ruling is
+    confirmed on its own page, so this asks only for results typed or sent."""
+    latest = last_round_number(pairing.round.tournament)
+    if pairing.round.number >= latest:
+        return
+    question = _(
+        "Round %(round)s, board %(board)s (%(white)s – %(black)s): %(old)s → %(new)s. Round "
+        "%(latest)s was paired on the result entered before; the correction is written to the "
+        "report as a ### Correction line."
+    ) % {
+        "round": pairing.round.number,
+        "board": pairing.board,
+        "white": pairing.white.name,
+        "black": pairing.black.name if pairing.black else "",
+        "old": old.label,
+        "new": new.label,
+        "latest": latest,
+    }
+    require_confirmation(
+        cautions(Level.CONFIRM, [question]), confirm, action=f"correction:{pairing.pk}"
     )
 
 
@@ -333,12 +363,20 @@ def _log_integrity_event(
 
 
 def correct_result(
-    pairing: Pairing, result: str, *, user: AbstractBaseUser | None, reason: str
+    pairing: Pairing,
+    result: str,
+    *,
+    user: AbstractBaseUser | None,
+    reason: str,
+    confirm: str = "",
 ) -> Pairing:
-    """Change an entered result; the reason is required and the change logged."""
+    """Change an entered result; the reason is required and the change logged. A round
+    before the last paired one asks L3 (``confirm``)."""
     if not reason.strip():
         raise TournamentError(_("A correction needs a reason."))
-    return record_result(pairing, result, source=EntrySource.HAND, user=user, reason=reason)
+    return record_result(
+        pairing, result, source=EntrySource.HAND, user=user, reason=reason, confirm=confirm
+    )
 
 
 def adjourn_game(pairing: Pairing, *, user: AbstractBaseUser | None, reason: str = "") -> Pairing:

@@ -37,7 +37,7 @@ from tournaments.pairing import (
 from tournaments.pairing.acceleration import ga_size
 from tournaments.selectors import open_adjournments, pairing_state
 
-from .audit import last_round_number, log_event
+from .audit import IMPORTED_ROUND_BREAKS_RULES, last_round_number, log_event
 from .chess960 import draw_chess960_positions
 from .errors import TournamentError
 from .players import number_arrivals
@@ -515,6 +515,11 @@ def submit_pairings(
     checked as a whole: every error is listed and nothing is stored; warnings (a third colour
     in a row, …) ask an L3 confirmation, and missing results an L2 acknowledgement
     (``confirm``; the highest level present is asked, see :mod:`.warnings`).
+
+    A round from pairing software or a file (FIDE checklist J51) that breaks a pairing rule
+    a confirmation may override (a rematch, a forbidden pair, a second pairing-allocated bye)
+    asks L3 naming each broken rule, instead of being refused; stored, it is logged as
+    ``### Import @ Round n`` with every rule it breaks.
     """
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     number, asked, missing = _pairing_questions(tournament)
@@ -534,9 +539,12 @@ def submit_pairings(
     pairing = EnginePairing(pairs=tuple(map(tuple, pairs)), byes=tuple(byes))
     meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
     check = validate_round(pairing_state(tournament, number), pairing, meetings_allowed=meetings)
-    if check.errors:
-        raise TournamentError(check.errors)
-    asked += cautions(Level.CONFIRM, check.warnings)
+    imported = source in (Round.PairedBy.API, Round.PairedBy.IMPORT)
+    breaks = [*check.rule_breaks, *check.warnings] if imported else check.warnings
+    refused = check.structural_errors if imported else check.errors
+    if refused:
+        raise TournamentError(refused)
+    asked += cautions(Level.CONFIRM, breaks)
     require_confirmation(asked, confirm, action=f"pair:{tournament.pk}:{number}")
     adjourned = [c.message for c in asked if c.level == Level.ACKNOWLEDGE]
     if number == 1 and not tournament.initial_color and pairing.pairs:
@@ -562,5 +570,18 @@ def submit_pairings(
         round_number=number,
         reason="\n".join([*check.warnings, *adjourned]),
     )
+    if imported and breaks:
+        log_event(
+            tournament,
+            TournamentLog.Kind.IMPORT,
+            IMPORTED_ROUND_BREAKS_RULES,
+            params={
+                "round": number,
+                "source": Round.PairedBy(source).label,
+                "problems": "; ".join(breaks),
+            },
+            user=user,
+            round_number=number,
+        )
     round_.warnings = adjourned
     return round_

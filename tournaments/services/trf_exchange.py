@@ -18,6 +18,7 @@ from itertools import pairwise
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -68,7 +69,7 @@ from tournaments.trf import merge as trf_merge
 from tournaments.trf import points as trf_points
 from tournaments.trf.document import parse_birth, parse_trf_date
 
-from .audit import log_event, recorded_user
+from .audit import IMPORTED_ROUND_BREAKS_RULES, log_event, recorded_user
 from .configuration import create_tournament, tiebreak_problems
 from .errors import TournamentError, raise_if
 
@@ -727,7 +728,12 @@ COMMENT_TAGS = {
 def _comments(tournament: Tournament) -> Iterable[TrfRecord]:
     """The log's integrity events as TRF-2026 ``###`` comments, in English whatever the
     site's language: ``### Correction @ Round 4: …``, ``### FPB @ Round 2: …``."""
-    for entry in tournament.log.exclude(kind=TournamentLog.Kind.IMPORT).iterator():
+    # A file import's entries are the file's, written back with it; a round sent later that
+    # breaks the pairing rules is written as ### Import @ Round n (J51).
+    with translation.override(None):
+        finding = str(IMPORTED_ROUND_BREAKS_RULES)
+    entries = tournament.log.exclude(Q(kind=TournamentLog.Kind.IMPORT) & ~Q(message_id=finding))
+    for entry in entries.iterator():
         with translation.override("en"):
             tag = COMMENT_TAGS.get(entry.kind) or str(TournamentLog.Kind(entry.kind).label)
         where = f" @ Round {entry.round_number}" if entry.round_number else ""
