@@ -59,13 +59,14 @@ RANDOM_ODD_RATES = {
     "zero_zero_rate": (0.0, 0.01),
     "half_zero_rate": (0.0, 0.01),
 }
-"""The same for the chances of a 0-0 and of a ½-0 or 0-½ game: rare, as in real events."""
+"""The same (to three decimals) for the chances of a 0-0 and of a ½-0 or 0-½ game: rare, as
+in real events."""
 RANDOM_SHARES = {
     "half_bye_share": (0.5, 0.9),
     "full_bye_share": (0.0, 0.1),
     "double_forfeit_share": (0.0, 0.1),
 }
-"""The same for the shares: of the byes asked for, the half-point and the full-point ones (the
+"""The same (to three decimals) for the shares: of the byes asked for, the half-point and the full-point ones (the
 rest are zero-point byes); of the forfeited games, those where neither player came."""
 
 TIEBREAK_LISTS = (
@@ -337,12 +338,13 @@ def _rate(settings: GeneratorSettings, name: str, rng: random.Random) -> float:
 
 def _share(settings: GeneratorSettings, name: str, rng: random.Random, room: float = 1) -> float:
     """A share or odd-result rate: as given, else drawn from its range, within ``room`` (what
-    the other part of the same chance leaves), to two decimals."""
+    the other part of the same chance leaves), to three decimals (the odd results' rates are
+    below one in a hundred)."""
     given: float | None = getattr(settings, name)
     if given is not None:
         return given
     low, high = {**RANDOM_SHARES, **RANDOM_ODD_RATES}[name]
-    return min(round(rng.uniform(low, high), 2), round(room, 2))
+    return min(round(rng.uniform(low, high), 3), round(room, 3))
 
 
 @dataclass

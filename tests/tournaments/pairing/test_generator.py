@@ -65,9 +65,47 @@ def test_unset_values_are_drawn_at_random():
     assert len({plan.tiebreaks for plan in plans}) > 3
     assert {plan.initial_color for plan in plans} == {Color.WHITE, Color.BLACK}
     assert {plan.accelerated for plan in plans} == {True, False}
+    for name in SHARES_AND_ODD_RATES:
+        assert len({getattr(plan, name) for plan in plans}) > 5, name
     for plan in plans:
         assert 9 <= plan.players <= 150
         assert plan.rounds < plan.players
+        assert 0.5 <= plan.half_bye_share <= 0.9
+        assert 0 <= plan.full_bye_share <= 0.1
+        assert 0 <= plan.double_forfeit_share <= 0.1
+        assert 0 <= plan.zero_zero_rate <= 0.01
+        assert 0 <= plan.half_zero_rate <= 0.01
+
+
+SHARES_AND_ODD_RATES = (
+    "half_bye_share",
+    "full_bye_share",
+    "double_forfeit_share",
+    "zero_zero_rate",
+    "half_zero_rate",
+)
+
+
+def test_the_older_settings_keep_their_seeds():
+    # The shares and odd-result rates are drawn after everything else: seed 1 still gives
+    # the event it gave before they existed.
+    plan = make_plan(GeneratorSettings(seed=1))
+    assert plan.describe().startswith("seed 1; 95 players; 11 rounds; draw rate 0.4; ")
+    assert "; forfeit rate 0.02; " in plan.describe()
+    assert "; bye rate 0.04; " in plan.describe()
+    assert plan.describe().endswith(
+        "; withdraw rate 0; ratings random; tie-breaks BH/C1,BH,SB,PS,WIN; "
+        "first colour white; acceleration none"
+    )
+
+
+def test_a_share_drawn_at_random_leaves_room_for_the_one_given():
+    for seed in range(20):
+        plan = make_plan(GeneratorSettings(seed=seed, full_bye_share=0.7, half_zero_rate=0.995))
+        assert plan.half_bye_share == 0.3
+        assert plan.zero_zero_rate <= 0.01
+        plan = make_plan(GeneratorSettings(seed=seed, half_bye_share=0.95))
+        assert plan.full_bye_share <= 0.05
 
 
 def test_given_values_are_kept():
@@ -82,10 +120,20 @@ def test_given_values_are_kept():
             withdraw_rate=0.0,
             ratings=RatingSpec("range", low=1500, high=1600),
             tiebreaks=("BH", "SB"),
+            half_bye_share=0.6,
+            full_bye_share=0.4,
+            double_forfeit_share=0.5,
+            zero_zero_rate=0.02,
+            half_zero_rate=0.03,
         )
     )
     assert (plan.players, plan.rounds, plan.draw_rate, plan.forfeit_rate) == (30, 6, 0.25, 0.0)
     assert plan.tiebreaks == ("BH", "SB")
+    assert [getattr(plan, name) for name in SHARES_AND_ODD_RATES] == [0.6, 0.4, 0.5, 0.02, 0.03]
+    assert (
+        "; forfeit rate 0; double forfeit share 0.5; 0-0 rate 0.02; 1/2-0 rate 0.03; "
+        "bye rate 0; half bye share 0.6; full bye share 0.4; withdraw rate 0; "
+    ) in plan.describe()
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -120,7 +168,7 @@ def test_the_file_holds_every_kind_of_entry_and_its_settings():
     }
     assert any(p.withdrawn_after for t in tournaments for p in t.sheet.players)
     document = read_trf(tournaments[0].text)
-    assert document.comments == [f"Random tournament generator: {tournaments[0].plan.describe()}"]
+    assert document.comments[0] == f"Random tournament generator: {tournaments[0].plan.describe()}"
     assert document.planned_rounds == 7
     assert document.header("142") == "7"
 
@@ -196,6 +244,22 @@ def test_random_ratings_leave_some_players_unrated():
         (lambda: GeneratorSettings(players=6, rounds=6), "6 players can play at most 5 rounds"),
         (lambda: GeneratorSettings(players=1), "a tournament has 2 to 9999 players, not 1"),
         (lambda: GeneratorSettings(draw_rate=1.5), "the draw rate is between 0 and 1, not 1.5"),
+        (
+            lambda: GeneratorSettings(zero_zero_rate=-0.1),
+            "the 0-0 rate is between 0 and 1, not -0.1",
+        ),
+        (
+            lambda: GeneratorSettings(full_bye_share=2),
+            "the full bye share is between 0 and 1, not 2",
+        ),
+        (
+            lambda: GeneratorSettings(half_bye_share=0.8, full_bye_share=0.3),
+            r"the half-point and full-point bye shares add up to more than 1 \(0.8 \+ 0.3\)",
+        ),
+        (
+            lambda: GeneratorSettings(zero_zero_rate=0.6, half_zero_rate=0.5),
+            r"the 0-0 and 1/2-0 rates add up to more than 1 \(0.6 \+ 0.5\)",
+        ),
         (lambda: GeneratorSettings(tiebreaks=("BH/X",)), "does not take the modifier /X"),
         (lambda: parse_ratings("range:2200-1800"), "the lowest is above the highest"),
         (lambda: parse_ratings("range:0-1800"), "a rating is between 1 and 9999, not 0"),
@@ -294,6 +358,139 @@ def test_the_draw_rate_gives_way_to_the_expected_score():
     assert game_chances(2000, 2000, 0.3) == (0.35, 0.3)
 
 
+# ---- byes, forfeits and odd results at the rates asked for -------------------------------
+
+QUIET = replace(STATISTICS, draw_rate=None, ratings=None)
+"""A hundred players, nine rounds, nothing odd unless asked for."""
+
+
+def _boards(tournament):
+    """White's and black's outcome on each board."""
+    sheet = tournament.sheet
+    for player in sheet.players:
+        for entry in player.rounds:
+            if entry.color is Color.WHITE:
+                yield entry.outcome, sheet.player(entry.opponent).entry(entry.round).outcome
+
+
+def _byes(tournament):
+    """The kinds of the byes asked for."""
+    return [
+        entry.outcome
+        for player in tournament.sheet.players
+        for entry in player.rounds
+        if entry.outcome in {Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE}
+    ]
+
+
+def _near(count, total, rate):
+    """``count`` of ``total`` trials is within Hoeffding's bound of ``rate`` (see
+    FALSE_ALARM), and the bound is narrow enough to tell the rate from its neighbours."""
+    tolerance = _hoeffding(total)
+    assert tolerance < total / 5
+    return abs(count - rate * total) <= tolerance
+
+
+ZERO_ZERO = (Outcome.UNRATED_LOSS, Outcome.UNRATED_LOSS)
+HALF_ZERO = (Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS)
+ZERO_HALF = (Outcome.UNRATED_LOSS, Outcome.UNRATED_DRAW)
+DOUBLE_FORFEIT = (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS)
+FORFEITS = {DOUBLE_FORFEIT, (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)}
+FORFEITS.add((Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN))
+
+
+def _events(settings, seeds=(1, 2)):
+    return [generate_tournament(replace(settings, seed=s), engine=FoldEngine()) for s in seeds]
+
+
+@pytest.mark.parametrize(
+    ("chosen", "kinds", "rate"),
+    [
+        (replace(QUIET, zero_zero_rate=0.3), {ZERO_ZERO}, 0.3),
+        (replace(QUIET, half_zero_rate=0.3), {HALF_ZERO, ZERO_HALF}, 0.3),
+        (replace(QUIET, zero_zero_rate=0.1, half_zero_rate=0.2), {ZERO_ZERO}, 0.1),
+        (replace(QUIET, zero_zero_rate=0.1, half_zero_rate=0.2), {HALF_ZERO, ZERO_HALF}, 0.2),
+    ],
+)
+def test_odd_results_come_at_the_rate_asked(chosen, kinds, rate):
+    boards = [board for event in _events(chosen) for board in _boards(event)]
+    assert len(boards) == 2 * 9 * 50
+    assert _near(sum(board in kinds for board in boards), len(boards), rate)
+
+
+def test_half_zero_games_go_either_way():
+    boards = [
+        board for event in _events(replace(QUIET, half_zero_rate=0.3)) for board in _boards(event)
+    ]
+    assert _near(boards.count(HALF_ZERO), boards.count(HALF_ZERO) + boards.count(ZERO_HALF), 0.5)
+
+
+def test_double_forfeits_come_at_the_share_asked():
+    settings = replace(QUIET, forfeit_rate=0.4, double_forfeit_share=0.5)
+    boards = [board for event in _events(settings) for board in _boards(event)]
+    forfeits = [board for board in boards if board in FORFEITS]
+    assert _near(len(forfeits), len(boards), 0.4)
+    assert _near(forfeits.count(DOUBLE_FORFEIT), len(forfeits), 0.5)
+    none = replace(settings, double_forfeit_share=0.0)
+    assert not [b for event in _events(none) for b in _boards(event) if b == DOUBLE_FORFEIT]
+
+
+@pytest.mark.parametrize(("half", "full"), [(0.5, 0.3), (0.0, 1.0), (1.0, 0.0), (0.2, 0.0)])
+def test_byes_are_split_at_the_shares_asked(half, full):
+    settings = replace(QUIET, bye_rate=0.3, half_bye_share=half, full_bye_share=full)
+    byes = [bye for event in _events(settings) for bye in _byes(event)]
+    assert len(byes) > 400
+    assert _near(byes.count(Outcome.HALF_BYE), len(byes), half)
+    assert _near(byes.count(Outcome.FULL_BYE), len(byes), full)
+    assert _near(byes.count(Outcome.ZERO_BYE), len(byes), 1 - half - full)
+
+
+ODD = replace(
+    BUSY,
+    bye_rate=0.15,
+    half_bye_share=0.4,
+    full_bye_share=0.3,
+    double_forfeit_share=0.5,
+    zero_zero_rate=0.05,
+    half_zero_rate=0.05,
+)
+"""Every kind of bye, forfeit and odd result in one event."""
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_odd_events_read_back_and_our_checker_finds_nothing(seed):
+    tournament = generated(ODD, seed)
+    assert tournament.text == generated(ODD, seed).text
+    outcomes = {e.outcome for p in tournament.sheet.players for e in p.rounds}
+    assert outcomes >= {
+        Outcome.FULL_BYE,
+        Outcome.HALF_BYE,
+        Outcome.ZERO_BYE,
+        Outcome.UNRATED_DRAW,
+        Outcome.UNRATED_LOSS,
+    }
+    document = read_trf(tournament.text)
+    assert _lines(document.to_sheet()) == _lines(tournament.sheet)
+    check = check_trf(document)
+    assert not check.has_findings, [r for r in check.rounds if r.has_findings]
+    assert all(r.pairing_matches for r in check.rounds)
+
+
+def test_each_full_point_bye_is_written_as_the_application_logs_it():
+    tournament = generated(ODD, 1)
+    byes = sorted(
+        (entry.round, player.name)
+        for player in tournament.sheet.players
+        for entry in player.rounds
+        if entry.outcome is Outcome.FULL_BYE
+    )
+    assert byes
+    comments = read_trf(tournament.text).comments
+    assert comments[1:] == [
+        f"FPB @ Round {number}: Full-point bye for {name}." for number, name in byes
+    ]
+
+
 # ---- the command ---------------------------------------------------------------------------
 
 
@@ -326,6 +523,33 @@ def test_the_command_accelerates_on_request(tmp_path):
     assert not read_trf(target.read_text()).acceleration
 
 
+def test_the_command_passes_the_byes_and_odd_results_on(tmp_path):
+    target = tmp_path / "event.trf"
+    options = {
+        "--bye-rate": 0.2,
+        "--half-bye-share": 0,
+        "--full-bye-share": 1,
+        "--forfeit-rate": 0.1,
+        "--double-forfeit-share": 1,
+        "--zero-zero-rate": 0.1,
+        "--half-zero-rate": 0.1,
+    }
+    arguments = [word for option in options.items() for word in option]
+    out, status, _ = command("--players", 20, "--rounds", 5, "--seed", 3, *arguments, "-o", target)
+    assert status == 0
+    assert (
+        "forfeit rate 0.1; double forfeit share 1; 0-0 rate 0.1; 1/2-0 rate 0.1; "
+        "bye rate 0.2; half bye share 0; full bye share 1; "
+    ) in out
+    sheet = read_trf(target.read_text()).to_sheet()
+    byes = {e.outcome for p in sheet.players for e in p.rounds if not e.opponent}
+    assert byes <= {Outcome.FULL_BYE, Outcome.FORFEIT_LOSS, Outcome.PAIRING_BYE}
+    assert Outcome.FULL_BYE in byes
+    played = {e.outcome for p in sheet.players for e in p.rounds}
+    assert {Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS} <= played
+    assert Outcome.FORFEIT_WIN not in played
+
+
 def test_the_command_reads_a_rating_list(tmp_path):
     listing = tmp_path / "ratings.txt"
     listing.write_text("# rating name\n2200 Anna\n1900 Ben\n\n2050 Cleo\n0 Dan\n")
@@ -342,6 +566,11 @@ def test_the_command_reads_a_rating_list(tmp_path):
         (["--ratings", "range:10"], "expected given, range:LOW-HIGH"),
         (["--tiebreaks", "BH,XYZ"], "unknown tie-break 'XYZ'"),
         (["--rating-list", "no-such-list.txt"], "no-such-list.txt: no such file"),
+        (["--half-bye-share", 1.5], "the half bye share is between 0 and 1, not 1.5"),
+        (
+            ["--zero-zero-rate", 0.5, "--half-zero-rate", 0.6],
+            "the 0-0 and 1/2-0 rates add up to more than 1 (0.5 + 0.6)",
+        ),
     ],
 )
 def test_the_command_refuses_bad_input(tmp_path, arguments, message):
