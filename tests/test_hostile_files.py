@@ -557,3 +557,39 @@ def test_a_name_of_two_lines_is_refused(path, tmp_path):
     message = _player_refusal(path, rows, tournament, tmp_path)
     assert "a name is one line" in message, message[-3000:]
     assert not tournament.players.exists()
+
+
+def _imported_through(path: str, trf: str, tmp_path: Path) -> tuple[Tournament, list[str]]:
+    """Import ``trf`` through ``path``: the tournament and the warnings its user is shown."""
+    if path == "api":
+        user = _chief()
+        api = APIClient()
+        api.force_authenticate(user)
+        response = api.post("/api/v1/trf-imports/", {"trf": trf}, format="json")
+        job = Job.objects.get(pk=response.json()["id"])
+        assert job.status == Job.Status.DONE, job.errors
+        return Tournament.objects.get(pk=job.result["tournament"]), job.result["warnings"]
+    file = tmp_path / "x.trf"
+    file.write_text(trf)
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_trf", str(file), stdout=out, stderr=err)
+    return Tournament.objects.get(pk=int(out.getvalue())), err.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("path", ("api", "import_trf"))
+def test_a_trf_name_over_the_limit_is_shortened_with_a_warning(path, tmp_path):
+    """Issue: a 1 MB tournament name was cut to 200 characters without a word."""
+    tournament, warnings = _imported_through(
+        path, "012 " + "N" * 1_000_000 + "\n" + _trf()[12:], tmp_path
+    )
+    assert tournament.name == "N" * 200
+    assert any("record 012: 1,000,000 characters, at most 200 are kept" in w for w in warnings)
+
+
+@pytest.mark.parametrize("path", ("api", "import_trf"))
+def test_points_the_results_contradict_are_a_warning_on_every_import_path(path, tmp_path):
+    """The API's job said nothing of the points a file states against its results."""
+    first = _trf_player(1, "     2 w 1").replace(" 0.0 ", " 3.0 ")
+    trf = f"012 Points\n{first}\n{_trf_player(2, '     1 b 0')}\n"
+    _tournament, warnings = _imported_through(path, trf, tmp_path)
+    assert any("player 1 Player 1 states 3.0 points, the results give 1.0" in w for w in warnings)

@@ -143,6 +143,9 @@ def import_trf_file(job: Job, progress: Progress) -> dict[str, Any]:
         "tournament": tournament.pk,
         "slug": tournament.slug,
         "players": tournament.players.count(),
+        # What the import noticed (points the file states against those its results give,
+        # …), so that a client sees it as the page and import_trf show it.
+        "warnings": import_warnings(tournament),
         "url": reverse("tournaments:dashboard", args=[tournament.pk]),
     }
 

@@ -249,6 +249,33 @@ def _player_problems(player: Player, line: int) -> list[str]:
     return []
 
 
+def _same_fide_ids(players: dict[int, Player], lines: dict[int, int]) -> list[str]:
+    """Two player lines with one FIDE id: one player entered twice, or a typing error."""
+    first: dict[str, int] = {}
+    problems = []
+    for rank, player in players.items():
+        if not player.fide_id:
+            continue
+        if player.fide_id not in first:
+            first[player.fide_id] = rank
+            continue
+        other = players[first[player.fide_id]]
+        problems.append(
+            _(
+                "line %(line)s: FIDE id %(id)s is %(name)s's and also %(other)s's on line "
+                "%(other_line)s; one FIDE id is one player."
+            )
+            % {
+                "line": lines[rank],
+                "id": player.fide_id,
+                "name": player.name,
+                "other": other.name,
+                "other_line": lines[first[player.fide_id]],
+            }
+        )
+    return problems
+
+
 UNSTORED_WITHOUT_OPPONENT = frozenset({Outcome.ADJOURNED})
 """A cell with no opponent and an adjourned or unknown result (Lichess writes such cells):
 no bye kind fits it, so the application stores nothing; the export writes the cell back."""
@@ -407,17 +434,24 @@ def import_trf(
     round_robin = system != PairingSystem.SWISS
     tiebreaks, applied = _tiebreaks(document, round_robin, warnings)
     tournament = create_tournament(
-        name=(document.name or filename or _("Imported tournament"))[:200],
+        name=_fitted(
+            "name", "012", document.name or filename or _("Imported tournament"), warnings
+        ),
         system=system,
         number_of_rounds=max(document.planned_rounds or 0, sheet.rounds, 1),
         user=user,
-        place=document.header("022")[:200],
+        place=_fitted("place", "022", document.header("022"), warnings),
         federation=_federation(document.header("032"), warnings),
         start_date=document.start_date,
         end_date=_end_date(document, warnings),
-        chief_arbiter=document.header("102")[:200],
-        deputy_arbiters=DEPUTY_SEPARATOR.join(v.strip() for v in document.values("112"))[:400],
-        time_control=document.header("122")[:100],
+        chief_arbiter=_fitted("chief_arbiter", "102", document.header("102"), warnings),
+        deputy_arbiters=_fitted(
+            "deputy_arbiters",
+            "112",
+            DEPUTY_SEPARATOR.join(v.strip() for v in document.values("112")),
+            warnings,
+        ),
+        time_control=_fitted("time_control", "122", document.header("122"), warnings),
         tiebreaks=tiebreaks,
         tie_order=[] if tiebreaks else _ranked_ties(document, sheet, warnings),
         rating_method=_rating_method(document),
@@ -433,6 +467,7 @@ def import_trf(
             for rank, player in players.items()
             for problem in _player_problems(player, lines[rank])
         ]
+        + _same_fide_ids(players, lines)
     )
     Player.objects.bulk_create(players.values())
     _store_rounds(tournament, sheet, players, user, warnings)
@@ -470,6 +505,24 @@ def import_trf(
             round_number=number,
         )
     return tournament
+
+
+def _fitted(field: str, code: str, value: str, warnings: list[str]) -> str:
+    """``value`` for the tournament's ``field``, shortened to the field's length with a
+    warning saying so (the file is kept as it was for the export): a file's 1 MB name was
+    cut to 200 characters without a word."""
+    limit = Tournament._meta.get_field(field).max_length
+    assert limit is not None
+    if len(value) <= limit:
+        return value
+    warnings.append(
+        _(
+            "record %(code)s: %(length)s characters, at most %(limit)s are kept: "
+            "shortened to %(kept)r"
+        )
+        % {"code": code, "length": f"{len(value):,}", "limit": limit, "kept": value[:limit]}
+    )
+    return value[:limit]
 
 
 def _round_checks(
