@@ -169,7 +169,7 @@ def _source_text(job: Job) -> str:
 # ---- the cross-test (FIDE checklist A9) ------------------------------------------------------
 #
 # A campaign is a ``crosstest`` job. With Celery workers it is cut into parts (``crosstest_part``
-# jobs), each a range of the run's tournaments (both ways' seeds in one list, ours first) that
+# jobs), each a range of the run's tournaments (both ways' seeds in one list, taking turns) that
 # any worker on any machine takes. A part runs in one transaction: its worker dying commits
 # nothing and the part is run again (by the broker, or by ``resume_crosstest``), and a part
 # done is never run again. Each part keeps its totals and the events worth reporting; the last
@@ -230,11 +230,16 @@ def _crosstest_tasks(params: dict[str, Any], engine: Engine) -> list[Task]:
         raise JobError([str(error)]) from None
     except CrossTestError as error:
         raise JobError([str(error)]) from None
-    return [
-        Task(direction, engine, seed, fixed_seed=True, settings=settings_, tiebreaks=tiebreaks)
+    # The two ways take turns, so that the parts done of a campaign stopped early (and each
+    # part) cover both ways alike.
+    ways = [
+        [
+            Task(direction, engine, seed, fixed_seed=True, settings=settings_, tiebreaks=tiebreaks)
+            for seed in tournament_seeds(params["seed"], direction, params["count"])
+        ]
         for direction in Direction
-        for seed in tournament_seeds(params["seed"], direction, params["count"])
     ]
+    return [task for pair in zip(*ways, strict=True) for task in pair]
 
 
 def crosstest_part_size(job: Job) -> int:

@@ -137,6 +137,15 @@ def test_progress_counts_parts_done_and_running_and_the_rate_over_the_time_run(w
     assert ways["ours"]["tournaments"] == 1 and ways["theirs"]["tournaments"] == 0
 
 
+def test_the_two_ways_take_turns_so_that_a_campaign_stopped_early_covers_both(workers, counted):
+    job = _campaign(count=2, part=2)
+    first, _second = _parts(job)
+    run_job(first.pk)
+    assert [direction for direction, _seed in counted] == ["ours", "theirs"]
+    ways = campaign_progress(Job.objects.get(pk=job.pk)).as_dict()["ways"]
+    assert ways["ours"]["tournaments"] == ways["theirs"]["tournaments"] == 1
+
+
 def test_unfinishable_events_are_counted_apart_not_as_discrepancies():
     # 6 players, 5 rounds, seed 5: neither engine can pair round 5 of either event ours
     # generate; the engine (pairing as we do) is asked, and agrees.
