@@ -18,6 +18,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -61,7 +62,8 @@ from tournaments.permissions import (
     tournament_action_required,
     tournaments_where,
 )
-from tournaments.views.common import warn_if_not_utf8
+from tournaments.services.warnings import NeedsConfirmation
+from tournaments.views.common import confirmation_page, warn_if_not_utf8
 
 BOARD_SIZE = 360
 
@@ -614,6 +616,18 @@ def correct(request: HttpRequest, game_id: int) -> HttpResponse:
                 user=request.user,
                 score=form.cleaned_data["result"],
                 reason=form.cleaned_data["reason"],
+                confirm=request.POST.get("confirm", ""),
+            )
+        except NeedsConfirmation as question:
+            # A correction of an earlier round asks first (L3): the same question page as
+            # the round page's, whose button sends the correction again with the answer.
+            assert game.tournament is not None  # only a board's result asks
+            return confirmation_page(
+                request,
+                question,
+                tournament=game.tournament,
+                title=f"{game.white_name} – {game.black_name}",
+                cancel_url=reverse("games:detail", args=[game.pk]),
             )
         except services.GameError as error:
             _problems(request, error)

@@ -18,6 +18,7 @@ from games.selectors import game_headers
 from tournaments.models import EntrySource, Pairing, Result, ResultChange
 from tournaments.services import TournamentError, record_result
 from tournaments.services.audit import recorded_user
+from tournaments.services.warnings import NeedsConfirmation
 
 from .audit import log_change
 from .chess960 import chess960_start
@@ -259,10 +260,13 @@ def set_result(
     forfeit: bool = False,
     incident: Incident | None = None,
     entry_source: str = EntrySource.HAND,
+    confirm: str = "",
 ) -> Game:
     """Set the game's result and pass it on to its board through ``record_result``.
 
-    Call inside a transaction: a board that refuses the result refuses the whole change.
+    Call inside a transaction: a board that refuses the result refuses the whole change. A
+    board that asks a question first (a correction of an earlier round, L3) raises it as
+    :class:`NeedsConfirmation`, to be asked and the request repeated with ``confirm``.
     """
     if score not in (*DECIDED_SCORES, "*"):
         raise GameError(_("%(score)s is not a game result.") % {"score": score})
@@ -292,6 +296,7 @@ def set_result(
             reason,
             entry_source,
             f"{article} (incident {incident.pk})" if incident else None,
+            confirm=confirm,
         )
     return game
 
@@ -303,13 +308,23 @@ def record_on_board(
     reason: str,
     source: str,
     ruling_ref: str | None,
+    *,
+    confirm: str = "",
 ) -> None:
     pairing = game.pairing
     assert pairing is not None
     try:
         record_result(
-            pairing, result, source=source, user=user, reason=reason, ruling_ref=ruling_ref
+            pairing,
+            result,
+            source=source,
+            user=user,
+            reason=reason,
+            ruling_ref=ruling_ref,
+            confirm=confirm,
         )
+    except NeedsConfirmation:
+        raise  # a question for the arbiter, not a refusal
     except TournamentError as error:
         raise GameError(error.problems) from None
 
@@ -365,9 +380,14 @@ def _board_game(pairing: Pairing) -> Game | None:
 
 
 @transaction.atomic
-def correct_result(game: Game, score: str, *, user: AbstractBaseUser | None, reason: str) -> Game:
-    """An arbiter's correction of a game's result; the reason is required."""
+def correct_result(
+    game: Game, score: str, *, user: AbstractBaseUser | None, reason: str, confirm: str = ""
+) -> Game:
+    """An arbiter's correction of a game's result; the reason is required. Its board may ask
+    a question first (:class:`NeedsConfirmation`), answered with ``confirm``."""
     if not reason.strip():
         raise GameError(_("A correction needs a reason."))
     game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
-    return set_result(game, score, reached_by=ResultReason.BOARD, user=user, reason=reason)
+    return set_result(
+        game, score, reached_by=ResultReason.BOARD, user=user, reason=reason, confirm=confirm
+    )
