@@ -110,7 +110,8 @@ def test_a_database_restart_is_answered_503_with_retry_after_never_another_5xx(
     if connection.vendor != "postgresql":
         pytest.skip("the production stack runs on PostgreSQL")
     stack = Stack(tmp_path)
-    stack.env.update(WEB_WORKERS="3", CONN_MAX_AGE="60")
+    # Its own keys in Redis (throttle counts), not an earlier test's.
+    stack.env.update(WEB_WORKERS="3", CONN_MAX_AGE="60", CACHE_KEY_PREFIX="restart-test")
     web = stack.webs[0]
     try:
         stack.start("web", WEB_BIND=web.removeprefix("http://"))

@@ -59,6 +59,7 @@ def test_a_worker_killed_as_a_whole_mid_import_loses_no_game_and_imports_none_tw
 ) -> None:
     stack = Stack(tmp_path)
     stack.env.update(
+        CACHE_KEY_PREFIX="lost-worker-test",  # its own throttle counts, not an earlier test's
         CELERY_VISIBILITY_TIMEOUT="3600",  # the broker would give the job back in an hour
         JOBS_HEARTBEAT="1",
         JOBS_LOST_AFTER="8",
