@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST_PORT ?= 127.0.0.1:8000
 
-.PHONY: run test lint format bench docs clean
+.PHONY: run test test-fast lint format bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,9 +35,17 @@ format: $(VENV)/.installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# The tests run in one process per core (pytest-xdist); those that share a server run one
+# at a time (tests/conftest.py). `make test PYTEST_ARGS="-n 0"` runs all in one process.
+PYTEST_PARALLEL ?= -n auto --dist loadgroup
+
 test: lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
+
+# The developer's loop: no lint, no browser, none of the slow tests (`make test` runs them).
+test-fast: $(VENV)/.installed
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL) -m "not slow and not browser" $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench

@@ -49,3 +49,33 @@ def served() -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
+
+
+# Tests that run one at a time, in one process of a parallel run (``make test``): the
+# production-stack tests share one Redis database (sessions, cache, Celery's queue), and each
+# starts web and worker processes whose time limits assume no other stack beside them.
+ONE_AT_A_TIME = {"tests/stack/": "production stack"}
+
+
+def pytest_xdist_make_scheduler(config: Any, log: Any) -> Any:
+    """``--dist loadgroup``, its groups named here by folder: pytest-xdist's own
+    ``xdist_group`` marks do not reach its scheduler under this version of pytest."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class FolderGroups(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            for folder, group in ONE_AT_A_TIME.items():
+                if nodeid.startswith(folder):
+                    return group
+            return str(super()._split_scope(nodeid))
+
+    return FolderGroups(config, log)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, in their order: in a parallel run (``make test``) a long test
+    handed out last would keep one process busy while the others have finished."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
