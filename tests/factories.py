@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
+import functools
+
 import factory
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 
 from tournaments.models import InitialColor, Pairing, PairingSystem, Player, Round, Tournament
+
+
+def hashed_once(password: str) -> str:
+    """``make_password``, done once for each password and hasher setting: an Argon2 hash
+    costs tens of milliseconds, and the suite makes over a thousand accounts. Every login
+    still checks the password against the stored hash."""
+    return _hashed(password, tuple(settings.PASSWORD_HASHERS))
+
+
+@functools.cache
+def _hashed(password: str, hashers: tuple[str, ...]) -> str:
+    return make_password(password)
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -14,7 +30,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         django_get_or_create = ("username",)
 
     username = factory.Sequence(lambda n: f"arbiter{n}")
-    password = factory.django.Password("correct horse battery staple")
+    password = factory.django.Password("correct horse battery staple", transform=hashed_once)
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):
