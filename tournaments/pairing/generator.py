@@ -66,8 +66,9 @@ RANDOM_SHARES = {
     "full_bye_share": (0.0, 0.1),
     "double_forfeit_share": (0.0, 0.1),
 }
-"""The same (to three decimals) for the shares: of the byes asked for, the half-point and the full-point ones (the
-rest are zero-point byes); of the forfeited games, those where neither player came."""
+"""The same (to three decimals) for the shares: of the byes asked for, the half-point and the
+full-point ones (the rest are zero-point byes); of the forfeited games, those where neither
+player came."""
 
 TIEBREAK_LISTS = (
     ("BH/C1", "BH", "SB"),
