@@ -93,7 +93,7 @@ def _text(language: str, topic: str) -> str:
     ("topic", "english", "chinese"),
     [
         ("index", "Warnings and confirmations", "警示与确认"),
-        ("index", "(L4: leaving FIDE mode", "（L4：退出 FIDE 模式"),
+        ("index", "(L4: leaving FIDE mode", "（L4：退出 国际棋联模式"),
         ("tournament", "Baku acceleration (FIDE C.04.5.1)", "巴库加速制（FIDE C.04.5.1）"),
         ("tournament", "The Tournament log", "比赛日志"),
         ("rounds", "Pair by hand (manual pairing session)", "手工编排（手工编排会话）"),
