@@ -10,7 +10,6 @@ from datetime import datetime, timedelta
 
 import chess
 import pytest
-from django.db import transaction
 from django.utils import timezone
 
 from games.demo import load_demo_games
@@ -20,6 +19,7 @@ from games.rules.clocks import parse_time_control
 from games.rules.records import read_pgn, text_lines
 from games.rules.report import check_game
 from games.rules.rulesets import get_ruleset
+from tests.module_data import kept_for_the_module
 from tournaments.demo import load_demo
 from tournaments.models import Pairing, Result, ResultChange, Tournament, TournamentLog
 
@@ -34,9 +34,8 @@ HAN = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 @pytest.fixture(scope="module")
 def demo(django_db_setup, django_db_blocker) -> Iterator[list[Game]]:
     """Loaded once for the module (it takes seconds), rolled back after it."""
-    with django_db_blocker.unblock(), transaction.atomic():
+    with kept_for_the_module(django_db_blocker):
         yield load_demo_games(load_demo(NOW), NOW)
-        transaction.set_rollback(True)
 
 
 def test_demo_has_an_adjourned_game_and_a_ruling(demo):

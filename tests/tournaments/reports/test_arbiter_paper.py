@@ -4,6 +4,8 @@ and Nepomniachtchi–Ding, Astana 2023, game 1, with a wrong threefold-repetitio
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import chess
 import pytest
 from django.urls import reverse
@@ -12,19 +14,26 @@ from games.demo import load_demo_games
 from games.models import Incident, SealedEnvelope
 from games.rules.clocks import format_seconds
 from tests.factories import UserFactory
+from tests.module_data import kept_for_the_module
 from tournaments.demo import load_demo
-from tournaments.models import TournamentRole
+from tournaments.models import Tournament, TournamentRole
 
 from .conftest import pdf_cells, pdf_reader
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def demo_events(django_db_setup, django_db_blocker) -> Iterator[list[int]]:
+    with kept_for_the_module(django_db_blocker):
+        tournaments = load_demo()
+        load_demo_games(tournaments)
+        yield [tournament.pk for tournament in tournaments]
+
+
 @pytest.fixture
-def demo(client):
-    tournaments = {t.slug: t for t in load_demo()}
-    load_demo_games(tournaments.values())
-    return tournaments
+def demo(client, demo_events):
+    return {t.slug: t for t in Tournament.objects.filter(pk__in=demo_events)}
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterator
 from io import StringIO
 
 import pytest
@@ -15,6 +16,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.module_data import kept_for_the_module
 from tournaments import selectors
 from tournaments.demo import load_demo
 from tournaments.models import Round, Tournament
@@ -27,9 +29,15 @@ from .conftest import contains_run, pdf_cells, pdf_reader
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def demo_events(django_db_setup, django_db_blocker) -> Iterator[list[int]]:
+    with kept_for_the_module(django_db_blocker):
+        yield [tournament.pk for tournament in load_demo()]
+
+
 @pytest.fixture
-def demo() -> dict[str, Tournament]:
-    return {tournament.slug: tournament for tournament in load_demo()}
+def demo(demo_events) -> dict[str, Tournament]:
+    return {t.slug: t for t in Tournament.objects.filter(pk__in=demo_events)}
 
 
 def standing_runs(tournament: Tournament) -> list[list[str]]:
