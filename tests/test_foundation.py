@@ -198,6 +198,7 @@ def test_a_log_line_is_printed_once():
     assert len(handlers) == 1, handlers
 
 
+@pytest.mark.slow
 def test_the_release_step_works_in_the_default_mode(tmp_path):
     """Issue: ``deploy/arbiter.sh release`` without ARBITER_MODE migrated the database, then
     failed in collectstatic (no STATIC_ROOT in development). Development has nothing to

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.test_foundation import run_python
 
 WRITERS = 4
@@ -63,6 +65,7 @@ print(json.dumps({{"errors": errors, "stored": stored, "journal": journal}}))
 """
 
 
+@pytest.mark.slow
 def test_arbiters_saving_at_once_on_sqlite_all_get_their_results_stored(tmp_path):
     database = tmp_path / "hall.sqlite3"
     run = run_python(SCRIPT, DATABASE_URL=f"sqlite:///{database}")

@@ -11,6 +11,7 @@ from tournaments.demo import load_demo
 MODELS = ["game", "move", "incident", "sealedenvelope", "gamechange", "pgnupload"]
 
 
+@pytest.mark.slow  # loads the demo events and their games
 @pytest.mark.django_db
 def test_admin_pages(client):
     load_demo_games(load_demo())

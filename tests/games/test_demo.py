@@ -23,7 +23,7 @@ from tests.module_data import kept_for_the_module
 from tournaments.demo import load_demo
 from tournaments.models import Pairing, Result, ResultChange, Tournament, TournamentLog
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # the demo events, loaded once
 
 # A moment far from the test's own present: a row stamped with the present (the load time)
 # instead of a time of the event falls outside the event's days.

@@ -184,6 +184,7 @@ def english_left(text: str, allowed: set[str]) -> list[str]:
     return words
 
 
+@pytest.mark.slow  # every page of the demo events, in Chinese
 def test_the_chinese_pages_of_a_whole_event_leave_nothing_in_english(client):
     call_command("load_demo", stdout=StringIO())
     assert client.login(username="chief", password="chief-demo")

@@ -20,7 +20,7 @@ from tournaments.models import (
 from tournaments.selectors import tournament_standings
 from tournaments.services.ratings import import_rating_list_from_url
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # each test loads the demo events
 
 
 def load(*args):

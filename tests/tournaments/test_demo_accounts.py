@@ -10,6 +10,7 @@ from django.urls import reverse
 from tournaments.models import Tournament
 
 
+@pytest.mark.slow  # each of the three loads the demo events
 @pytest.mark.django_db
 def test_demo_accounts_open_the_arbiter_pages(client):
     call_command("load_demo", "--if-empty", stdout=StringIO())
@@ -22,6 +23,7 @@ def test_demo_accounts_open_the_arbiter_pages(client):
     assert client.get(reverse("tournaments:edit", args=[swiss.pk])).status_code == 403
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_no_demo_accounts_in_production(settings):
     settings.PRODUCTION = True
@@ -30,6 +32,7 @@ def test_no_demo_accounts_in_production(settings):
     assert not get_user_model().objects.filter(username__in=["chief", "deputy"]).exists()
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_the_demo_chief_arbiter_creates_and_imports_tournaments(client):
     call_command("load_demo", "--if-empty", stdout=StringIO())

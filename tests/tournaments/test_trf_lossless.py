@@ -253,6 +253,7 @@ def test_a_changed_tournament_is_recomputed_and_says_so() -> None:
     assert any(c.startswith("### Export: record 072 recomputed") for c in lines(exported, "###"))
 
 
+@pytest.mark.slow
 def test_export_then_import_then_export_changes_nothing() -> None:
     for path in (KARL_MALA, GROS, CAPO):
         for version in (16, 2026):

@@ -96,6 +96,7 @@ def tournaments(draw: Any) -> str:
     return write_trf(TrfDocument(entries=(*records, *players)))
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=tournaments(), version=st.sampled_from([16, 2026]))
 def test_a_random_tournament_survives_export_import_export(text: str, version: int) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from bench.standings_scoring import swiss_sheet
 from tournaments.reports.event import event_for_sheet
 from tournaments.reports.pdf import TableReport
@@ -21,6 +23,7 @@ LONG_NAMES = [
 ]
 
 
+@pytest.mark.slow
 def test_a_thousand_player_swiss_wall_chart_renders_on_landscape_pages():
     sheet = swiss_sheet(1000, 11)
     players = [
