@@ -181,7 +181,7 @@ def test_move_entry_offers_castling_in_a_chess960_game():
     assert feedback.error is None and feedback.sans[-1] == "O-O"
     assert feedback.fen == _reference_board(reference, castles + 1).fen()
     wrong = check_written_moves(
-        texts[:castles] + ["O-O-O-O"], start_fen=record.start_fen, chess960=True
+        [*texts[:castles], "O-O-O-O"], start_fen=record.start_fen, chess960=True
     )
     assert wrong.error is not None and "O-O" in wrong.alternatives
 
