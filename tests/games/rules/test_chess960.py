@@ -137,9 +137,7 @@ def test_illegal_move_restores_the_position_with_its_castling_rights():
     replayed = replay_moves(texts, starting_fen=record.start_fen)
     ruling = rule_illegal_move(replayed, IllegalMoveFound(), CLASSIC)
     assert ruling.decision == Decision.PLAY_ON
-    assert ruling.restore_fen == (
-        "nbrnbkqr/pp1ppppp/8/2p5/2P5/8/PP1PPPPP/NBRNBKQR w KQkq - 0 2"
-    )
+    assert ruling.restore_fen == ("nbrnbkqr/pp1ppppp/8/2p5/2P5/8/PP1PPPPP/NBRNBKQR w KQkq - 0 2")
 
 
 # Position 168, NBRNBKQR: the knights d1/d8 step out and back, then the c-rooks do the same.
