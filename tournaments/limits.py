@@ -32,9 +32,10 @@ def file_size_refusal(size: int) -> str | None:
     if size <= MAX_UPLOAD_BYTES:
         return None
     # Imported here: the framework-free readers (tournaments.trf) import the limits too.
-    from django.utils.translation import gettext as _
+    from django.utils.translation import gettext as _  # type: ignore[import-untyped]
 
-    return _("The file has %(size)s MB; at most %(limit)s MB are accepted.") % {
+    message: str = _("The file has %(size)s MB; at most %(limit)s MB are accepted.") % {
         "size": f"{size / 1024 / 1024:.1f}",
         "limit": MAX_UPLOAD_BYTES // (1024 * 1024),
     }
+    return message
