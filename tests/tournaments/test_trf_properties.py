@@ -87,8 +87,16 @@ def tournaments(draw: Any) -> str:
             coloured = first not in "+-" or draw(st.booleans())
             games[white].append(TrfGame(black, "w" if coloured else "-", first))
             games[black].append(TrfGame(white, "b" if coloured else "-", second))
+    fields = [draw(FIELDS) for _ in range(count)]
+    taken: set[str] = set()
+    for player_fields in fields:  # one FIDE id is one player: an import refuses it twice
+        fide_id = player_fields["fide_id"].lstrip("0")
+        if fide_id in taken:
+            player_fields["fide_id"] = ""
+        elif fide_id:
+            taken.add(fide_id)
     players = [
-        TrfPlayer(start_rank=rank, rank=rank, games=tuple(games[rank]), **draw(FIELDS))
+        TrfPlayer(start_rank=rank, rank=rank, games=tuple(games[rank]), **fields[rank - 1])
         for rank in range(1, count + 1)
     ]
     records = [TrfRecord("012 Random event"), TrfRecord(f"XXR {max(rounds, 1)}")]
