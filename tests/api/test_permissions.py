@@ -100,6 +100,7 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
         ("post", f"{url}rounds/", {"pairs": [{"white": 1, "black": 2}]}, PAIRING),
         ("post", f"{url}rounds/next/", {}, PAIRING),
         ("post", f"{url}rounds/1/publish/", {}, PAIRING),
+        ("post", f"{url}rounds/1/chess960/", {"draw": True}, PAIRING),
         ("delete", f"{url}rounds/1/", None, PAIRING),
         ("post", f"{url}leave-fide-mode/", {"reason": "club event"}, ARBITER),
         (

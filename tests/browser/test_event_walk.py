@@ -475,10 +475,11 @@ def correct_on_round_page(walk: Walk, tournament, *, board: int, key: str, reaso
 def withdraw(walk: Walk, tournament, player, *, after_round: int, reason: str) -> None:
     page = walk.page
     page.goto(f"/tournaments/{tournament.pk}/arbiter/")
-    page.get_by_role("link", name=f"Withdraw {player.name}").click()
+    page.get_by_role("link", name=f"Withdraw or expel {player.name}").click()
+    page.get_by_label("withdraws").check()
     page.get_by_label("Last round played").fill(str(after_round))
     page.get_by_label("Reason").fill(reason)
-    page.get_by_role("button", name="Withdraw").click()
+    page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("status").first).to_contain_text(f"{player.name} withdrawn")
     row = page.locator("table.players tr", has_text=player.name)
     expect(row).to_contain_text(f"after round {after_round}")

@@ -35,6 +35,7 @@ pytestmark = pytest.mark.django_db
 
 # Kept in every language: file formats and standards, key names, programs, CSV headers.
 TECHNICAL = {
+    "Chess",  # of "Chess960", the variant's name in Chinese too: Chess960（菲舍尔任意制象棋）
     "PDF",
     "CSV",
     "PGN",
