@@ -287,8 +287,12 @@ def test_the_limits_page_gives_the_codes_limits() -> None:
             f"{limits.MAX_ROUNDS}"
         ),
         "boards of a round, entries of one results batch": f"{limits.MAX_BOARDS:,}",
-        "an uploaded file (PGN, TRF, CSV, pairings)": f"{limits.MAX_UPLOAD_BYTES // 2**20} MB",
-        "games in one PGN file (web upload, `import_pgn`)": f"{limits.MAX_GAMES_PER_FILE:,}",
+        "an uploaded file (PGN, TRF, CSV, pairings), on a page, through the API or to a command "
+        "(`checkgames`, `import_pgn`, `import_trf`, `checktrf`, `import_players`)": (
+            f"{limits.MAX_UPLOAD_BYTES // 2**20} MB"
+        ),
+        "games in one PGN file (the page, the API, the background check, `import_pgn`, "
+        "`checkgames`), counted before any game is checked": f"{limits.MAX_GAMES_PER_FILE:,}",
         "an API request body": f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 2**20} MB",
     }
 
