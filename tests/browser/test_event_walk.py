@@ -234,7 +234,7 @@ def test_a_whole_swiss_event_in_the_browser(browser, live_server, chief):
     game_url = seal(walk, tournament, board=1)
     expect(page.get_by_label("Result of board 1")).to_have_value("adj")  # the round page
     page.goto(f"/tournaments/{tournament.pk}/arbiter/")
-    expect(page.locator("ul.glance")).to_contain_text("1 adjourned games")
+    expect(page.locator("ul.glance")).to_contain_text("1 adjourned game pending")
 
     phone = browser.new_context(base_url=live_server.url, viewport=PHONE, locale="en-GB")
     phone.set_default_timeout(15_000)
