@@ -13,6 +13,10 @@ MAX_PLAYERS = 2_000
 MAX_ROUNDS = 50
 """Rounds of one tournament (its setting, TRF files, round numbers in forms and the API)."""
 
+MAX_ROW_ID = 999_999_999
+"""The largest row id (a player's, a board's) a request may name: nine digits, as the API's
+paths take them (``<num:…>``, arbiter/converters.py)."""
+
 MAX_BOARDS = MAX_PLAYERS // 2
 """Boards of one round, and entries of one results batch."""
 

@@ -305,3 +305,20 @@ def test_a_full_point_bye_is_acknowledged_as_deprecated_first(
     given = client.post(absences, {"round_number": 2, "kind": "full", "confirm": "acknowledge"})
     assert given.status_code == 201
     assert [a["kind"] for a in client.get(absences).json()] == ["full"]
+
+
+def test_a_drawing_of_lots_names_players_by_id_however_large(
+    as_scope: Any, tournament: Tournament
+) -> None:
+    """Issue: the order's ids were bounded by the players of one tournament (2,000), so on a
+    database that had held more players a drawing of lots was refused with a 400."""
+    client = as_scope("pairing")
+    names = ["Alyx", "Bruno", "Charline", "David"]
+    players = [tournament.players.create(pk=5_001 + n, name=name) for n, name in enumerate(names)]
+    drawn = [players[2].pk, players[0].pk, players[3].pk, players[1].pk]
+    url = f"/api/v1/tournaments/{tournament.slug}/players/numbering/"
+    assert client.post(url, {"order": drawn}, format="json").status_code == 200
+    ranks = dict(tournament.players.values_list("pk", "start_rank"))
+    assert [ranks[pk] for pk in drawn] == [1, 2, 3, 4]
+    too_large = client.post(url, {"order": [1_000_000_000]}, format="json")
+    assert too_large.status_code == 400

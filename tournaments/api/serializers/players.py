@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.limits import MAX_PLAYERS, MAX_ROUNDS
+from tournaments.limits import MAX_PLAYERS, MAX_ROUNDS, MAX_ROW_ID
 from tournaments.models import Absence, Player, Sex, Title
 from tournaments.services.players import PLAYER_FIELDS
 
@@ -115,7 +115,10 @@ class AbsenceSerializer(serializers.ModelSerializer[Absence]):
 
 class StartRanksSerializer(serializers.Serializer[Any]):
     order = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=MAX_PLAYERS),
+        # Player ids, which grow with every player the database ever held: bounded as the
+        # API's paths bound a number (nine digits), not by the players of one tournament.
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ROW_ID),
+        max_length=MAX_PLAYERS,
         required=False,
         help_text=(
             "Player ids in starting-rank order (a drawing of lots). Without it the players are "
