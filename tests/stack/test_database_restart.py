@@ -104,6 +104,16 @@ def _restart_as_the_stack_sees_it() -> int:
     return int(row[0])
 
 
+def _stack_connections() -> int:
+    """How many connections the stack's processes hold to the test database."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [connection.settings_dict["NAME"]],
+        )
+        return int(cursor.fetchone()[0])
+
+
 def test_a_database_restart_is_answered_503_with_retry_after_never_another_5xx(
     tmp_path: Path,
 ) -> None:
@@ -128,6 +138,8 @@ def test_a_database_restart_is_answered_503_with_retry_after_never_another_5xx(
         ]
         with Load(web, paths) as load:
             _wait(lambda: load.count() >= 20, 60, "the clients' first answers")
+            # Every web worker has served and keeps its connection, whichever answered first.
+            _wait(lambda: _stack_connections() >= 3, 60, "the web workers' kept connections")
             ended = _restart_as_the_stack_sees_it()
             during = load.count()
             _wait(lambda: load.count() >= during + 40, 90, "answers after the restart")

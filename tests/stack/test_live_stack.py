@@ -17,10 +17,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import User
 
-from tests.stack.test_production_stack import PASSWORD, REDIS_URL, Stack, _api, _free_port, _wait
-from tournaments.models import Pairing, PairingSystem, Player, Round, Tournament, TournamentRole
+from tests.stack.test_production_stack import (
+    REDIS_URL,
+    Stack,
+    _api,
+    _free_port,
+    _wait,
+    public_round_one,
+)
+from tournaments.models import Tournament
 
 pytestmark = [
     pytest.mark.slow,
@@ -38,26 +44,7 @@ def _answers(url: str) -> bool:
 
 
 def _public_round() -> Tournament:
-    chief = User.objects.create_user("stack", password=PASSWORD)
-    tournament = Tournament.objects.create(
-        name="Live open", slug="live-open", system=PairingSystem.SWISS, number_of_rounds=5
-    )
-    Tournament.objects.filter(pk=tournament.pk).update(public=True)
-    TournamentRole.objects.create(
-        tournament=tournament, user=chief, role=TournamentRole.Role.CHIEF_ARBITER
-    )
-    players = Player.objects.bulk_create(
-        Player(tournament=tournament, name=f"Player {n}", start_rank=n) for n in range(1, 5)
-    )
-    round_one = Round.objects.create(
-        tournament=tournament, number=1, status=Round.Status.PUBLISHED, paired_by="import"
-    )
-    Pairing.objects.bulk_create(
-        Pairing(round=round_one, board=b, white=players[2 * b - 2], black=players[2 * b - 1])
-        for b in (1, 2)
-    )
-    tournament.refresh_from_db()
-    return tournament
+    return public_round_one("Live open", "live-open", boards=2)
 
 
 def _versions(stream: http.client.HTTPResponse) -> Iterator[int]:

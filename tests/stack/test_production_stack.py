@@ -204,6 +204,32 @@ def _movetexts() -> list[str]:
     return texts
 
 
+def public_round_one(name: str, slug: str, *, boards: int) -> Tournament:
+    """A public Swiss of ``2 * boards`` players, round 1 published, the user ``stack`` its
+    chief arbiter."""
+    chief = User.objects.create_user("stack", password=PASSWORD)
+    tournament = Tournament.objects.create(
+        name=name, slug=slug, system=PairingSystem.SWISS, number_of_rounds=5
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(public=True)
+    TournamentRole.objects.create(
+        tournament=tournament, user=chief, role=TournamentRole.Role.CHIEF_ARBITER
+    )
+    players = Player.objects.bulk_create(
+        Player(tournament=tournament, name=f"Player {n}", start_rank=n)
+        for n in range(1, 2 * boards + 1)
+    )
+    round_one = Round.objects.create(
+        tournament=tournament, number=1, status=Round.Status.PUBLISHED, paired_by="import"
+    )
+    Pairing.objects.bulk_create(
+        Pairing(round=round_one, board=b, white=players[2 * b - 2], black=players[2 * b - 1])
+        for b in range(1, boards + 1)
+    )
+    tournament.refresh_from_db()
+    return tournament
+
+
 def _event(chief: User, games: int = GAMES) -> tuple[Tournament, str]:
     """``games`` boards of round 1 (5,000), and a PGN file with a real game for each board."""
     tournament = Tournament.objects.create(

@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.cache.backends.redis import RedisCache
 
 from jobs.models import Job
@@ -42,8 +41,9 @@ from tests.stack.test_production_stack import (
     _free_port,
     _health,
     _wait,
+    public_round_one,
 )
-from tournaments.models import Pairing, PairingSystem, Player, Round, Tournament, TournamentRole
+from tournaments.models import Pairing, Tournament
 
 pytestmark = [
     pytest.mark.slow,
@@ -153,26 +153,7 @@ class Browser:
 def _event() -> Tournament:
     """A public tournament, round 1 published on three boards, the user ``stack`` its chief
     arbiter."""
-    chief = User.objects.create_user("stack", password=PASSWORD)
-    tournament = Tournament.objects.create(
-        name="Outage open", slug="outage-open", system=PairingSystem.SWISS, number_of_rounds=5
-    )
-    Tournament.objects.filter(pk=tournament.pk).update(public=True)
-    TournamentRole.objects.create(
-        tournament=tournament, user=chief, role=TournamentRole.Role.CHIEF_ARBITER
-    )
-    players = Player.objects.bulk_create(
-        Player(tournament=tournament, name=f"Player {n}", start_rank=n) for n in range(1, 7)
-    )
-    round_one = Round.objects.create(
-        tournament=tournament, number=1, status=Round.Status.PUBLISHED, paired_by="import"
-    )
-    Pairing.objects.bulk_create(
-        Pairing(round=round_one, board=b, white=players[2 * b - 2], black=players[2 * b - 1])
-        for b in (1, 2, 3)
-    )
-    tournament.refresh_from_db()
-    return tournament
+    return public_round_one("Outage open", "outage-open", boards=3)
 
 
 def _health_report(web: str) -> tuple[int, dict[str, str]]:
