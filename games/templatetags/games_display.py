@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from games.models import Game, GameChange
 from games.rules.clocks import format_seconds
 from games.rules.rulesets import RULESETS
+from games.rules.sides import move_label
 
 register = template.Library()
 
@@ -41,8 +42,7 @@ def clock_time(seconds: float) -> str:
 
 def move_reading(ply: int, san: str, clock: float | None, elapsed: float | None) -> str:
     """``15... Nf6 1:23:45 (0:02:10 spent)``: a move with its clock reading."""
-    number = f"{(ply + 1) // 2}{'.' if ply % 2 else '...'}"
-    parts = [number, san]
+    parts = [move_label(ply), san]
     if clock is not None:
         parts.append(format_seconds(clock))
     if elapsed is not None:

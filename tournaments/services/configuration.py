@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -22,6 +23,7 @@ from tournaments.models import (
     TournamentRole,
     WithdrawalRule,
 )
+from tournaments.scoring.standings import format_points
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
 from tournaments.scoring.tournament_rating import RatingSource
 
@@ -135,10 +137,10 @@ def _point_problems(values: dict[str, Decimal], *, fide_mode: bool) -> list[str]
                 "%(loss)s, not %(bye)s."
             )
             % {
-                "win": _points(values["points_win"]),
-                "draw": _points(values["points_draw"]),
-                "loss": _points(values["points_loss"]),
-                "bye": _points(values["points_pairing_bye"]),
+                "win": format_points(Fraction(values["points_win"])),
+                "draw": format_points(Fraction(values["points_draw"])),
+                "loss": format_points(Fraction(values["points_loss"])),
+                "bye": format_points(Fraction(values["points_pairing_bye"])),
             }
         )
     if fide_mode and values["points_pairing_bye"] < values["points_draw"]:
@@ -152,11 +154,6 @@ def _point_problems(values: dict[str, Decimal], *, fide_mode: bool) -> list[str]
     ):
         problems.append(_("Points must satisfy loss ≤ draw ≤ win."))
     return problems
-
-
-def _points(value: Decimal) -> str:
-    """``1``, ``0.5``, ``3``: a point value as an arbiter writes it."""
-    return f"{value.normalize():f}"
 
 
 def _points_of(tournament: Tournament) -> list[str]:
