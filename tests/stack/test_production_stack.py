@@ -204,19 +204,17 @@ def _movetexts() -> list[str]:
     return texts
 
 
-def public_round_one(name: str, slug: str, *, boards: int) -> Tournament:
-    """A public Swiss of ``2 * boards`` players, round 1 published, the user ``stack`` its
-    chief arbiter."""
-    chief = User.objects.create_user("stack", password=PASSWORD)
+def _round_one(chief: User, name: str, slug: str, boards: int, *, rounds: int) -> Tournament:
+    """A Swiss of ``2 * boards`` players (``Player 00001`` …), round 1 published on
+    ``boards`` boards, ``chief`` its chief arbiter."""
     tournament = Tournament.objects.create(
-        name=name, slug=slug, system=PairingSystem.SWISS, number_of_rounds=5
+        name=name, slug=slug, system=PairingSystem.SWISS, number_of_rounds=rounds
     )
-    Tournament.objects.filter(pk=tournament.pk).update(public=True)
     TournamentRole.objects.create(
         tournament=tournament, user=chief, role=TournamentRole.Role.CHIEF_ARBITER
     )
     players = Player.objects.bulk_create(
-        Player(tournament=tournament, name=f"Player {n}", start_rank=n)
+        Player(tournament=tournament, name=f"Player {n:05d}", start_rank=n)
         for n in range(1, 2 * boards + 1)
     )
     round_one = Round.objects.create(
@@ -226,29 +224,22 @@ def public_round_one(name: str, slug: str, *, boards: int) -> Tournament:
         Pairing(round=round_one, board=b, white=players[2 * b - 2], black=players[2 * b - 1])
         for b in range(1, boards + 1)
     )
+    return tournament
+
+
+def public_round_one(name: str, slug: str, *, boards: int) -> Tournament:
+    """A public Swiss of ``2 * boards`` players, round 1 published, the user ``stack`` its
+    chief arbiter."""
+    chief = User.objects.create_user("stack", password=PASSWORD)
+    tournament = _round_one(chief, name, slug, boards, rounds=5)
+    Tournament.objects.filter(pk=tournament.pk).update(public=True)
     tournament.refresh_from_db()
     return tournament
 
 
 def _event(chief: User, games: int = GAMES) -> tuple[Tournament, str]:
     """``games`` boards of round 1 (5,000), and a PGN file with a real game for each board."""
-    tournament = Tournament.objects.create(
-        name="Stack open", slug="stack-open", system=PairingSystem.SWISS, number_of_rounds=9
-    )
-    TournamentRole.objects.create(
-        tournament=tournament, user=chief, role=TournamentRole.Role.CHIEF_ARBITER
-    )
-    players = Player.objects.bulk_create(
-        Player(tournament=tournament, name=f"Player {n:05d}", start_rank=n)
-        for n in range(1, 2 * games + 1)
-    )
-    round_one = Round.objects.create(
-        tournament=tournament, number=1, status=Round.Status.PUBLISHED, paired_by="import"
-    )
-    Pairing.objects.bulk_create(
-        Pairing(round=round_one, board=b, white=players[2 * b - 2], black=players[2 * b - 1])
-        for b in range(1, games + 1)
-    )
+    tournament = _round_one(chief, "Stack open", "stack-open", games, rounds=9)
     texts = _movetexts()
     pgn = [
         f'[Event "Stack open"]\n[Round "1.{b}"]\n[White "Player {2 * b - 1:05d}"]\n'
