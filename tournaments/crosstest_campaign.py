@@ -105,6 +105,10 @@ class CampaignProgress:
         return sum(tally.discrepancies for tally in self.tallies.values())
 
     @property
+    def reading_differences(self) -> int:
+        return sum(tally.reading_differences for tally in self.tallies.values())
+
+    @property
     def unfinishable(self) -> int:
         return sum(tally.unfinishable for tally in self.tallies.values())
 
@@ -124,6 +128,7 @@ class CampaignProgress:
             "ends_at": self.ends_at,
             "parts": self.parts,
             "discrepancies": self.discrepancies,
+            "reading_differences": self.reading_differences,
             "unfinishable": self.unfinishable,
             "ways": {
                 direction.value: {
@@ -131,6 +136,7 @@ class CampaignProgress:
                     "unfinishable": tally.unfinishable,
                     "rounds": tally.rounds,
                     "discrepancies": tally.discrepancies,
+                    "reading_differences": tally.reading_differences,
                 }
                 for direction, tally in self.tallies.items()
             },

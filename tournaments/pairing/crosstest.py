@@ -145,6 +145,12 @@ class Discrepancy:
     round: int
     lines: tuple[str, ...]
 
+    @property
+    def is_reading_difference(self) -> bool:
+        """Whether a known reading difference of FIDE's text explains it (see
+        :func:`classified`): reported, but not counted as a discrepancy."""
+        return bool(self.lines) and self.lines[0].startswith(READING_DIFFERENCE)
+
 
 @dataclass(frozen=True)
 class TournamentOutcome:
@@ -190,6 +196,15 @@ class TournamentOutcome:
             float(data["seconds"]),
         )
 
+    @property
+    def differences(self) -> tuple[Discrepancy, ...]:
+        """The discrepancies no known reading difference explains."""
+        return tuple(d for d in self.discrepancies if not d.is_reading_difference)
+
+    @property
+    def reading_differences(self) -> int:
+        return len(self.discrepancies) - len(self.differences)
+
     def report(self) -> list[str]:
         """What the run prints of this event: why it was skipped, or each discrepancy with
         its round and the rule involved; nothing when the engines agree."""
@@ -212,7 +227,11 @@ class Tally:
     unfinishable: int = 0
     rounds: int = 0
     discrepancies: int = 0
+    """Rounds paired differently that no known reading difference explains."""
     tournaments_with: int = 0
+    reading_differences: int = 0
+    """Rounds paired differently because the engines read FIDE's text differently
+    (:data:`READING_DIFFERENCES` argues each case): reported, counted apart."""
     seconds: float = 0.0
     """The time the tournaments took, one after another (a worker's time, not the wall's)."""
 
@@ -223,8 +242,9 @@ class Tally:
             self.unfinishable += 1
             return
         self.rounds += outcome.rounds
-        self.discrepancies += len(outcome.discrepancies)
-        self.tournaments_with += bool(outcome.discrepancies)
+        self.discrepancies += len(outcome.differences)
+        self.tournaments_with += bool(outcome.differences)
+        self.reading_differences += outcome.reading_differences
 
     def merge(self, other: Tally) -> None:
         for name in TALLIED:
@@ -243,7 +263,10 @@ class Tally:
             f"{self.direction.label}: {self.tournaments} tournaments "
             f"({self.unfinishable} unfinishable, not compared), "
             f"{self.rounds} rounds, {found} discrepanc{'y' if found == 1 else 'ies'} in "
-            f"{events} tournament{'' if events == 1 else 's'}; {per_minute:.1f} tournaments/min"
+            f"{events} tournament{'' if events == 1 else 's'}, "
+            f"{self.reading_differences} reading difference"
+            f"{'' if self.reading_differences == 1 else 's'} apart; "
+            f"{per_minute:.1f} tournaments/min"
         )
 
     def running(self, of: int, per_minute: float) -> str:
@@ -252,12 +275,21 @@ class Tally:
         left = (of - self.tournaments) / per_minute if per_minute else 0.0
         return (
             f"{self.direction.label}: {self.tournaments} of {of} tournaments, "
-            f"{self.discrepancies} discrepancies, {self.unfinishable} unfinishable; "
+            f"{self.discrepancies} discrepancies, {self.reading_differences} reading "
+            f"differences, {self.unfinishable} unfinishable; "
             f"{per_minute:.1f} tournaments/min, about {duration(left)} left"
         )
 
 
-TALLIED = ("tournaments", "unfinishable", "rounds", "discrepancies", "tournaments_with", "seconds")
+TALLIED = (
+    "tournaments",
+    "unfinishable",
+    "rounds",
+    "discrepancies",
+    "tournaments_with",
+    "reading_differences",
+    "seconds",
+)
 
 
 def duration(minutes: float) -> str:
@@ -628,6 +660,9 @@ def _first_line(text: str) -> str:
 READING_DIFFERENCES = "docs/reading-differences.md"
 """Where each known reading difference with the other engine is argued from FIDE's text."""
 
+READING_DIFFERENCE = "reading difference"
+"""How the first line of a round explained by a reading difference begins."""
+
 
 def reading_difference(document: TrfDocument, number: int) -> str:
     """Why round ``number`` may be paired differently because the two engines read FIDE's
@@ -643,7 +678,7 @@ def reading_difference(document: TrfDocument, number: int) -> str:
     if set(ours) == theirs or not accelerated:
         return ""
     return (
-        f"reading difference (see {READING_DIFFERENCES}): Baku group GA from record 192 is "
+        f"{READING_DIFFERENCE} (see {READING_DIFFERENCES}): Baku group GA from record 192 is "
         f"{len(ours)} players here (C.04.5.1, 2 x ceil(N/4)), {len(theirs)} for bbpPairings"
     )
 

@@ -18,6 +18,8 @@ from tournaments.pairing.crosstest import (
     Direction,
     Discrepancy,
     Engine,
+    Tally,
+    TournamentOutcome,
     classified,
     generator_config,
     read_check_report,
@@ -60,9 +62,9 @@ def test_an_engine_that_pairs_as_we_do_agrees_both_ways():
     assert lines[0] == f"Cross-test against {AGREEING}: 2 tournaments each way, 1 job, seed 3"
     assert _totals(out) == [
         "ours → theirs: 2 tournaments (0 unfinishable, not compared), "
-        "8 rounds, 0 discrepancies in 0 tournaments",
+        "8 rounds, 0 discrepancies in 0 tournaments, 0 reading differences apart",
         "theirs → ours: 2 tournaments (0 unfinishable, not compared), "
-        "8 rounds, 0 discrepancies in 0 tournaments",
+        "8 rounds, 0 discrepancies in 0 tournaments, 0 reading differences apart",
     ]
     assert all("tournaments/min" in line for line in lines[1:3])
     assert lines[3].startswith("50,000 tournaments each way would take about ")
@@ -89,7 +91,7 @@ def test_discrepancies_are_reported_round_by_round():
         assert lines[at + 1].startswith("    the file pairs ")
     assert _totals(out)[0] == (
         "ours → theirs: 2 tournaments (0 unfinishable, not compared), "
-        "8 rounds, 2 discrepancies in 2 tournaments"
+        "8 rounds, 2 discrepancies in 2 tournaments, 0 reading differences apart"
     )
 
 
@@ -284,3 +286,20 @@ def test_a_baku_group_read_from_record_192_is_classified_as_a_reading_difference
     # 20 players: both read GA as 1-10, so a difference there is a real discrepancy.
     same = read_trf((DISCREPANCIES / "baku_7103_192BAKU_noXXA.trf").read_bytes())
     assert reading_difference(same, 1) == ""
+
+
+def test_a_reading_difference_is_reported_but_counted_apart():
+    document = read_trf((DISCREPANCIES / "baku_10_players_192_only.trf").read_bytes())
+    explained = Discrepancy(1, tuple(classified(document, 1, ["the file pairs 1-4"])))
+    real = Discrepancy(4, tuple(classified(document, 4, ["the file pairs 1-3"])))
+    outcome = TournamentOutcome(Direction.THEIRS, 7, 10, 5, discrepancies=(explained, real))
+    tally = Tally(Direction.THEIRS)
+    tally.add(outcome)
+    assert (tally.discrepancies, tally.reading_differences, tally.tournaments_with) == (1, 1, 1)
+    assert any(line.startswith("    reading difference") for line in outcome.report())
+    only_explained = replace(outcome, discrepancies=(explained,))
+    tally.add(only_explained)
+    assert (tally.discrepancies, tally.reading_differences, tally.tournaments_with) == (1, 2, 1)
+    assert "1 discrepancy in 1 tournament, 2 reading differences apart" in tally.summary(1.0)
+    # A part's totals written before reading differences were counted still read.
+    assert Tally.from_dict(Direction.OURS, {"tournaments": 3}).reading_differences == 0

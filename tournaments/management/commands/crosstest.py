@@ -255,7 +255,7 @@ def _campaign_line(campaign, progress):
     and the end expected at that rate."""
     ways = "; ".join(
         f"{direction.label} {tally.tournaments} done, {tally.discrepancies} discrepancies, "
-        f"{tally.unfinishable} unfinishable"
+        f"{tally.reading_differences} reading differences, {tally.unfinishable} unfinishable"
         for direction, tally in progress.tallies.items()
     )
     line = f"Campaign {campaign.pk} ({progress.status}): {progress.done} of {progress.total}"
