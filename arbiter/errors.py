@@ -32,25 +32,25 @@ def _json(code: str, detail: str, status: int) -> JsonResponse:
     return JsonResponse({**item, "errors": [item]}, status=status)
 
 
-def _is_api(request: HttpRequest) -> bool:
+def is_api(request: HttpRequest) -> bool:
     return request.path.startswith(API_PREFIX)
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    if _is_api(request):
+    if is_api(request):
         return _json("not_found", _("There is nothing at this address of the API."), 404)
     return defaults.page_not_found(request, exception)
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
-    if isinstance(exception, RequestDataTooBig) and _is_api(request):
+    if isinstance(exception, RequestDataTooBig) and is_api(request):
         return _json(
             "too_large",
             _("The request body is larger than the %(limit)s MB this server accepts.")
             % {"limit": _megabytes()},
             413,
         )
-    if _is_api(request):
+    if is_api(request):
         return _json("bad_request", _("The request could not be read."), 400)
     return defaults.bad_request(request, exception)
 
@@ -65,7 +65,7 @@ def database_unavailable(request: HttpRequest, error: BaseException) -> HttpResp
         type(error).__name__,
         str(error).strip().splitlines()[0] if str(error).strip() else "",
     )
-    if _is_api(request):
+    if is_api(request):
         detail = _("The database is not answering; try again in a few seconds.")
         response: HttpResponse = _json("unavailable", detail, 503)
     else:
@@ -81,7 +81,7 @@ def server_error(request: HttpRequest, *args: Any) -> HttpResponse:
     error = sys.exc_info()[1]
     if isinstance(error, DATABASE_ERRORS):
         return database_unavailable(request, error)
-    if _is_api(request):
+    if is_api(request):
         return _json("server_error", _("The server failed; the error has been logged."), 500)
     return defaults.server_error(request)
 

@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "arbiter.middleware.keep_thread_language",
     "django.middleware.locale.LocaleMiddleware",
+    "arbiter.middleware.refuse_large_api_bodies",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
