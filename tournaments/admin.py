@@ -1,8 +1,13 @@
 """Admin: browse everything; results change only through the services (audit trail)."""
 
+from typing import Any
+
+from django import forms
 from django.contrib import admin
+from django.core.validators import MaxValueValidator
 
 from .api import admin as api_admin  # noqa: F401  (registers the API's models)
+from .limits import MAX_ROUNDS
 from .models import (
     Absence,
     Pairing,
@@ -13,6 +18,8 @@ from .models import (
     TournamentLog,
     TournamentRole,
 )
+from .services import TournamentError
+from .services.players import refuse_more_players
 
 
 class TournamentRoleInline(admin.TabularInline):
@@ -21,8 +28,34 @@ class TournamentRoleInline(admin.TabularInline):
     autocomplete_fields = ["user"]
 
 
+class TournamentAdminForm(forms.ModelForm):
+    """The admin's form holds the documented limits too (docs/limits.md); the admin makes
+    the model's form from this one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        rounds = self.fields["number_of_rounds"]
+        rounds.validators.append(MaxValueValidator(MAX_ROUNDS))
+        rounds.widget.attrs["max"] = MAX_ROUNDS
+
+
+class PlayerAdminForm(forms.ModelForm):
+    """A player added here, or moved to another tournament, counts against its limit."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        tournament = data.get("tournament")
+        if tournament and (self.instance.pk is None or "tournament" in self.changed_data):
+            try:
+                refuse_more_players(tournament, 1)
+            except TournamentError as error:
+                raise forms.ValidationError(error.problems) from None
+        return data
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentAdminForm
     list_display = ["name", "place", "start_date", "system", "number_of_rounds", "fide_mode"]
     list_filter = ["system", "ruleset", "fide_mode", "public"]
     search_fields = ["name", "place", "chief_arbiter"]
@@ -34,6 +67,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    form = PlayerAdminForm
     list_display = ["start_rank", "name", "title", "federation", "rating_standard", "tournament"]
     list_display_links = ["name"]
     list_filter = ["tournament", "status", "title", "federation"]

@@ -43,3 +43,28 @@ def file_size_refusal(size: int) -> str | None:
         "limit": MAX_UPLOAD_BYTES // (1024 * 1024),
     }
     return message
+
+
+def round_refusal(number: int) -> str | None:
+    """Why round ``number`` cannot be paired (:data:`MAX_ROUNDS`), or ``None``: every path
+    that pairs a round asks here, whatever number of rounds the tournament was given."""
+    if number <= MAX_ROUNDS:
+        return None
+    from django.utils.translation import gettext as _
+
+    message: str = _(
+        "Round %(round)s cannot be paired: a tournament has at most %(limit)s rounds."
+    ) % {"round": number, "limit": MAX_ROUNDS}
+    return message
+
+
+def boards_refusal(boards: int) -> str | None:
+    """Why a round of ``boards`` boards is refused (:data:`MAX_BOARDS`), or ``None``."""
+    if boards <= MAX_BOARDS:
+        return None
+    from django.utils.translation import gettext as _
+
+    message: str = _("More than %(limit)s boards: the limit of one round.") % {
+        "limit": f"{MAX_BOARDS:,}"
+    }
+    return message

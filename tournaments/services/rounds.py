@@ -12,6 +12,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tournaments.limits import round_refusal
 from tournaments.models import (
     Absence,
     Acceleration,
@@ -87,7 +88,9 @@ def _next_round(tournament: Tournament) -> tuple[int, list[str], list[int]]:
     latest = last_round_number(tournament)
     number = latest + 1
     problems = []
-    if number > tournament.number_of_rounds:
+    if refusal := round_refusal(number):
+        problems.append(refusal)
+    elif number > tournament.number_of_rounds:
         count = tournament.number_of_rounds
         problems.append(
             ngettext("The %(count)s round is paired.", "All %(count)s rounds are paired.", count)

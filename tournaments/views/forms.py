@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.text import NotTextError, decode_bytes, refuse_binary, refuse_nul
-from tournaments.limits import MAX_ROUNDS, MAX_UPLOAD_BYTES
+from tournaments.limits import MAX_PLAYERS, MAX_ROUNDS, MAX_UPLOAD_BYTES, boards_refusal
 from tournaments.models import Absence, Acceleration, Player, Result, Tournament, TournamentRole
 from tournaments.models.round import RATING_REPORT_RESULTS
 from tournaments.services.configuration import (
@@ -355,6 +355,8 @@ class PairingsForm(forms.Form):
                     byes.append(white)
                 else:
                     pairs.append((white, black))
+                    if refusal := boards_refusal(len(pairs)):
+                        raise forms.ValidationError(refusal)
             else:
                 problems.append(
                     _("Line %(line)s: “%(text)s” is neither “white black” nor “bye N”.")
@@ -368,8 +370,10 @@ class PairingsForm(forms.Form):
 
 
 class ExchangeStartRanksForm(forms.Form):
-    first = forms.IntegerField(label=_("Starting rank"), min_value=1)
-    second = forms.IntegerField(label=_("exchanges with starting rank"), min_value=1)
+    first = forms.IntegerField(label=_("Starting rank"), min_value=1, max_value=MAX_PLAYERS)
+    second = forms.IntegerField(
+        label=_("exchanges with starting rank"), min_value=1, max_value=MAX_PLAYERS
+    )
     reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
     confirm = ConfirmField()
 

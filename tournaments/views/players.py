@@ -224,7 +224,12 @@ def exchange(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Two players exchange starting ranks (checklist B12: L3, equal ratings in FIDE mode)."""
     form = ExchangeStartRanksForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Name two starting ranks."))
+        problems = [
+            f"{form[name].label}: {' '.join(errors)}"
+            for name, errors in form.errors.items()
+            if name in form.fields
+        ]
+        messages.error(request, " ".join([_("Name two starting ranks."), *problems]))
         return redirect("tournaments:dashboard", tournament_id=tournament.pk)
     data = form.cleaned_data
     players = {

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.limits import MAX_BOARDS, MAX_PLAYERS
+from tournaments.limits import MAX_BOARDS, MAX_PLAYERS, MAX_ROUNDS
 
 from .confirm import confirm_field
 
@@ -67,11 +67,14 @@ class ForbiddenPairInputSerializer(serializers.Serializer[Any]):
     )
     reason = serializers.CharField(max_length=200, required=False, allow_blank=True)
     from_round = serializers.IntegerField(
-        min_value=1, max_value=999, required=False, help_text="First round it holds in (1)."
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        help_text="First round it holds in (1).",
     )
     to_round = serializers.IntegerField(
         min_value=1,
-        max_value=999,
+        max_value=MAX_ROUNDS,
         required=False,
         allow_null=True,
         help_text="Last round it holds in (omitted or null: the last round).",

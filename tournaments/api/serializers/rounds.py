@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.limits import MAX_PLAYERS, MAX_ROUNDS
+from tournaments.limits import MAX_BOARDS, MAX_PLAYERS, MAX_ROUNDS
 from tournaments.models import ByeKind, Pairing, Player, Round
 
 from .confirm import confirm_field
@@ -115,10 +115,13 @@ class RoundSubmitSerializer(serializers.Serializer[Any]):
         required=False,
         help_text="The round paired; refused unless it is the next.",
     )
-    pairs = BoardInputSerializer(many=True, help_text="Boards in order, by starting rank.")
+    pairs = BoardInputSerializer(
+        many=True, max_length=MAX_BOARDS, help_text="Boards in order, by starting rank."
+    )
     byes = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=MAX_PLAYERS),
         required=False,
+        max_length=MAX_PLAYERS,
         help_text="Starting rank of the pairing-allocated bye, if any. Requested byes are added.",
     )
     confirm = confirm_field()

@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.limits import MAX_ROUNDS
 from tournaments.models import (
     Chess960Draw,
     PairingSystem,
@@ -37,7 +38,7 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
 
     name = serializers.CharField(max_length=200)
     system = serializers.ChoiceField(choices=PairingSystem.choices)
-    number_of_rounds = serializers.IntegerField(min_value=1, max_value=99)
+    number_of_rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
     slug = serializers.SlugField(max_length=200, required=False, allow_unicode=True)
     place = serializers.CharField(max_length=200, required=False, allow_blank=True)
     federation = serializers.CharField(max_length=3, required=False, allow_blank=True)
