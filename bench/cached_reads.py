@@ -32,7 +32,7 @@ import argparse
 import sys
 import tempfile
 
-from bench._timing import best_of
+from bench._timing import best_of, expect
 from bench.standings_queries import TIEBREAKS, _build, _setup_django
 
 
@@ -57,8 +57,7 @@ def main(argv: list[str] | None = None) -> None:
         base = f"/api/v1/tournaments/{event.slug}/"
 
         def read(url: str) -> None:
-            reply = client.get(url)
-            assert reply.status_code == 200, (url, reply.status_code)
+            expect(f"GET {url}", client.get(url))
 
         def afresh(url: str) -> None:
             cache.clear()
@@ -74,7 +73,7 @@ def main(argv: list[str] | None = None) -> None:
             ("round", f"rounds/{last}/"),
         ]:
             url = base + path
-            size = len(client.get(url).content)
+            size = len(expect(f"GET {url}", client.get(url)).content)
             computed = best_of(options.repeat, lambda u=url: afresh(u))
             read(url)
             kept = best_of(options.repeat, lambda u=url: read(u))

@@ -99,13 +99,18 @@ def command_seconds(path: str) -> float:
     """
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     started = time.perf_counter()
-    subprocess.run(
+    done = subprocess.run(
         [sys.executable, str(MANAGE), "checkgames", path, "--format", "json"],
-        check=False,  # exit status 1 only says some game has a finding
+        check=False,
         stdout=subprocess.DEVNULL,
         env=environment,
     )
-    return time.perf_counter() - started
+    seconds = time.perf_counter() - started
+    if done.returncode not in (0, 1):  # 1 only says some game has a finding
+        raise SystemExit(
+            f"ERROR: manage.py checkgames exited {done.returncode}: a failed run, not a time"
+        )
+    return seconds
 
 
 def command_against_baseline(directory: str) -> None:
@@ -164,7 +169,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{baseline:<32}: {base_rate:8.0f} games/s ({base_time:.1f} s)")
         for label, jobs in (("checkgames, one core", 1), ("checkgames, all cores", None)):
             count, seconds = timed(lambda jobs=jobs: checkgames(path, jobs))
-            assert count == base_count, (count, base_count)
+            if count != base_count:
+                raise SystemExit(f"ERROR: {label} reported {count} games of {base_count}")
             rate = count / seconds
             print(f"{label:<32}: {rate:8.0f} games/s ({seconds:.1f} s), {rate / base_rate:.2f}x")
         command_against_baseline(directory)

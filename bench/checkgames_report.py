@@ -15,6 +15,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
+from bench._timing import best_answer, expect
 from bench.standings_queries import _best, _setup_django
 
 TWIC = Path(__file__).resolve().parent.parent / "tests" / "data" / "games" / "twic-01-232games.pgn"
@@ -71,9 +72,8 @@ def main(argv: list[str] | None = None) -> None:
             (f"page {middle}", f"?page={middle}"),
             ("games to look at", "?show=problems"),
         ):
-            response = client.get(url + query)
-            assert response.status_code == 200, response.status_code
-            _, seconds = _best(lambda query=query: client.get(url + query))
+            response = expect(f"GET {label}", client.get(url + query))
+            _, seconds = best_answer(3, lambda query=query: client.get(url + query), label)
             print(
                 f"{label}: {seconds * 1000:.0f} ms ({seconds / baseline:.2f}x the baseline), "
                 f"{len(response.content) / 1000:.0f} KB"

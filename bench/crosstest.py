@@ -65,9 +65,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         engine = Engine.from_command(command)
         probe(engine)
-    except CrossTestError as error:
-        print(f"skipped: {error}")
-        return
+    except CrossTestError as error:  # an engine that is there but does not answer
+        raise SystemExit(f"ERROR: {command}: {error}") from None
     print(f"{options.count} random tournaments each way, {options.jobs} jobs, against {command}")
     minutes_each = 0.0
     for direction in Direction:
@@ -77,9 +76,12 @@ def main(argv: list[str] | None = None) -> None:
         minutes = (time.perf_counter() - started) / 60
         rounds = sum(outcome.rounds for outcome in outcomes)
         found = sum(len(outcome.discrepancies) for outcome in outcomes)
+        skipped = sum(1 for outcome in outcomes if outcome.skipped)
+        if len(outcomes) != options.count:
+            raise SystemExit(f"ERROR: {len(outcomes)} outcomes of {options.count} tournaments")
         print(
             f"  {direction.label}: {options.count / minutes:7.1f} tournaments/min "
-            f"({rounds} rounds, {found} discrepancies)"
+            f"({rounds} rounds, {found} discrepancies, {skipped} unfinishable, not compared)"
         )
         minutes_each += CAMPAIGN * minutes / options.count
     seeds = tournament_seeds(options.seed, Direction.THEIRS, options.count)

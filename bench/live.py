@@ -69,6 +69,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from bench._timing import NO_ANSWER, Outcomes, expect
+
 ROOT = Path(__file__).resolve().parent.parent
 CORES = 2
 WORKERS = 2
@@ -186,8 +188,10 @@ async def _get(port: int, path: str, etag: str = "") -> tuple[int, str, float]:
             reply = await reader.read()
             writer.close()
     except (OSError, TimeoutError):
-        return 0, "", time.perf_counter() - started
+        return NO_ANSWER, "", time.perf_counter() - started
     head = reply.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    if not head[0].startswith("HTTP/"):  # the connection closed without a reply
+        return NO_ANSWER, "", time.perf_counter() - started
     tag = next((h.split(":", 1)[1].strip() for h in head if h.lower().startswith("etag:")), "")
     return int(head[0].split()[1]), tag, time.perf_counter() - started
 
@@ -199,24 +203,27 @@ def _percentiles(latencies: list[float]) -> tuple[float, float]:
     return cuts[49] * 1000, cuts[98] * 1000
 
 
-async def _closed_loop(port: int, path: str, etag: str, seconds: float, clients: int):
-    """Requests per second, p50, p99 (ms) and failures of ``clients`` back-to-back clients."""
+async def _closed_loop(
+    port: int, path: str, etag: str, seconds: float, clients: int, expected: int = 200
+):
+    """Requests per second, p50, p99 (ms) and failures (no answer in time) of ``clients``
+    back-to-back clients. Every answer is counted; any status but ``expected`` ends the
+    benchmark with an error (a 200 where a 304 was asked for measures another request)."""
     latencies: list[float] = []
-    failures = 0
+    answers = Outcomes(f"GET {path}" + (" (If-None-Match)" if etag else ""), {expected, NO_ANSWER})
     stop = time.monotonic() + seconds
 
     async def client() -> None:
-        nonlocal failures
         while time.monotonic() < stop:
             status, _tag, took = await _get(port, path, etag)
-            if status in (200, 304):
+            if answers.count(status) and status != NO_ANSWER:
                 latencies.append(took)
-            else:
-                failures += 1
 
     begun = time.monotonic()
     await asyncio.gather(*(client() for _ in range(clients)))
-    return (len(latencies) / (time.monotonic() - begun), *_percentiles(latencies), failures)
+    rate = len(latencies) / (time.monotonic() - begun)
+    answers.check()
+    return (rate, *_percentiles(latencies), answers.by_status[NO_ANSWER])
 
 
 async def _spectators(port: int, path: str, readers: int, period: float, seconds: float):
@@ -224,6 +231,9 @@ async def _spectators(port: int, path: str, readers: int, period: float, seconds
     polls answered per second, p50 and p99 (ms) and the polls that failed or came late."""
     latencies: list[float] = []
     failures = 0
+    # A spectator's first poll reads the version (200), the next ones find it unchanged
+    # (304); no answer in time is a failed poll, any other status an error.
+    answers = Outcomes(f"{readers} spectators polling {path}", {200, 304, NO_ANSWER})
     stop = time.monotonic() + seconds
 
     async def reader() -> None:
@@ -233,6 +243,7 @@ async def _spectators(port: int, path: str, readers: int, period: float, seconds
         while time.monotonic() < stop:
             due = time.monotonic() + period
             status, tag, took = await _get(port, path, etag)
+            answers.count(status)
             if status in (200, 304) and took < period:
                 latencies.append(took)
                 etag = tag or etag
@@ -242,7 +253,9 @@ async def _spectators(port: int, path: str, readers: int, period: float, seconds
 
     begun = time.monotonic()
     await asyncio.gather(*(reader() for _ in range(readers)))
-    return (len(latencies) / (time.monotonic() - begun), *_percentiles(latencies), failures)
+    rate = len(latencies) / (time.monotonic() - begun)
+    answers.check()
+    return (rate, *_percentiles(latencies), failures)
 
 
 def polling(database: Path, tournament, seconds: float, period: float, clients: int) -> float:
@@ -250,22 +263,24 @@ def polling(database: Path, tournament, seconds: float, period: float, clients: 
     version = f"/tournaments/{tournament.pk}/version/"
     page = f"/tournaments/{tournament.pk}/rounds/1/pairings/"
     with web(database) as port:
-        _status, version_tag, _ = asyncio.run(_get(port, version))
-        _status, page_tag, _ = asyncio.run(_get(port, page))  # computes the cached table
+        version_tag = _tagged(asyncio.run(_get(port, version)), version)
+        page_tag = _tagged(asyncio.run(_get(port, page)), page)  # computes the cached table
         print(
             f"polling: gunicorn {WORKERS} sync workers, {clients} back-to-back clients, "
             f"{seconds} s each"
         )
         print("request                    req/s   p50 ms   p99 ms  failed   ratio to page 200")
         rates = {}
-        for name, path, tag in [
-            ("round page 200 (baseline)", page, ""),
-            ("round page 304", page, page_tag),
-            ("version 200", version, ""),
-            ("version 304 (a poll)", version, version_tag),
+        for name, path, tag, status in [
+            ("round page 200 (baseline)", page, "", 200),
+            ("round page 304", page, page_tag, 304),
+            ("version 200", version, "", 200),
+            ("version 304 (a poll)", version, version_tag, 304),
         ]:
             cpu = time.process_time()
-            rate, p50, p99, failed = asyncio.run(_closed_loop(port, path, tag, seconds, clients))
+            rate, p50, p99, failed = asyncio.run(
+                _closed_loop(port, path, tag, seconds, clients, status)
+            )
             client_share = (time.process_time() - cpu) / seconds
             rates[name] = rate
             print(
@@ -292,6 +307,15 @@ def polling(database: Path, tournament, seconds: float, period: float, clients: 
     return served / CORES
 
 
+def _tagged(answer: tuple[int, str, float], path: str) -> str:
+    """The ETag of a first read of ``path``, which must answer 200 with one."""
+    status, tag, _took = answer
+    expect(f"first GET {path}", status)
+    if not tag:
+        raise SystemExit(f"ERROR: GET {path} answered no ETag: its 304s cannot be measured")
+    return tag
+
+
 class _Streams:
     """``count`` spectators' event streams on one connection each, read line by line."""
 
@@ -300,6 +324,9 @@ class _Streams:
         self.opened: list[float] = []
         """Seconds from asking to the first event, of each stream that got one."""
         self.refused = 0
+        """Streams that got no answer or lost it before their first event (load)."""
+        self.answers = Outcomes(f"event streams of {path}", {200})
+        """The status each stream was answered: any but 200 is an error, not a refusal."""
         self.target = 0
         """The version to wait for; ``seen`` gets the moment each stream saw it."""
         self.seen: dict[int, float] = {}
@@ -317,8 +344,11 @@ class _Streams:
                     "Accept: text/event-stream\r\n\r\n".encode()
                 )
                 await writer.drain()
-                if not (await reader.readline()).startswith(b"HTTP/1.1 200"):
+                status_line = (await reader.readline()).split()
+                if len(status_line) < 2 or not status_line[0].startswith(b"HTTP/"):
                     self.refused += 1
+                    return
+                if not self.answers.count(int(status_line[1])):
                     return
                 while not (line := await reader.readline()).startswith(b"data:"):
                     if not line:
@@ -344,9 +374,13 @@ class _Streams:
         gate = asyncio.Semaphore(at_once)
         begun = time.monotonic()
         self.tasks = [asyncio.create_task(self._one(n, gate)) for n in range(self.count)]
-        while len(self.opened) + self.refused < self.count:
+        while len(self.opened) + self.refused < self.count and not self.answers.unexpected:
             await asyncio.sleep(0.05)
-        return time.monotonic() - begun
+        seconds = time.monotonic() - begun
+        if self.answers.unexpected:
+            await self.close()
+            self.answers.check()
+        return seconds
 
     async def close(self) -> None:
         for task in self.tasks:
@@ -417,7 +451,7 @@ def server_sent_events(database: Path, tournament, options) -> float:
         f"at a time, held {options.hold:g} s, a result entered"
     )
     with live_server(database) as (port, pid):
-        asyncio.run(_get(port, page))  # computes the cached table
+        expect(f"first GET {page}", asyncio.run(_get(port, page))[0])  # computes the table
         rate, p50, p99, failed = asyncio.run(
             _closed_loop(port, page, "", options.seconds, options.clients)
         )

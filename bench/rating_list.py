@@ -131,9 +131,13 @@ def main(argv: list[str] | None = None) -> None:
         rss_before = _peak_rss_mib()
         for label, path in (("TXT", txt), ("XML", xml)):
             start = time.perf_counter()
-            _read_only(path)
+            read = _read_only(path)
             baseline = time.perf_counter() - start
             seconds, cpu, stored = _import(path)
+            if not read == stored == count:
+                raise SystemExit(
+                    f"ERROR: {label}: {read} players read and {stored} stored of {count}"
+                )
             print(
                 f"{label}: import {seconds:.1f} s ({cpu:.1f} s CPU) for {stored} players "
                 f"({stored / seconds:,.0f} a second); reading alone {baseline:.1f} s "

@@ -36,6 +36,7 @@ import tempfile
 import threading
 import time
 
+from bench._timing import expect
 from bench.standings_queries import _build, _setup_django
 
 
@@ -69,20 +70,21 @@ def _measure(client, address: str, report: str, players: int):  # type: ignore[n
     for _ in range(2):
         cache.clear()
         drawn, seconds = _timed(lambda: client.get(address))
-        assert drawn.status_code == 200, drawn.status_code
+        expect(f"{report} drawn in the request", drawn)
         baseline = min(baseline, seconds)
 
     settings.REPORT_JOB_PLAYERS = 200
     answered, first = _timed(lambda: client.get(address))
-    assert answered.status_code == 302, answered.status_code
+    expect(f"{report}: the job's page", answered, 302)
     start = time.perf_counter()
     for worker in [t for t in threading.enumerate() if t.name.startswith("job-")]:
         worker.join()
     job = Job.objects.get(params__report=report)
     drawing = time.perf_counter() - start + first
-    assert job.status == Job.Status.DONE, job.errors
+    if job.status != Job.Status.DONE:
+        raise SystemExit(f"ERROR: {report}: the job ended {job.status}: {job.errors}")
     served, again = _timed(lambda: client.get(address))
-    assert served.status_code == 200, served.status_code
+    expect(f"{report}: the drawn file served", served)
     rows = [
         ("drawn in the request (baseline)", baseline),
         ("job's page answered", first),

@@ -47,6 +47,8 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import http.client
+import itertools
 import json
 import os
 import signal
@@ -62,10 +64,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
+from typing import Any
+
+from bench._timing import NO_ANSWER, Outcomes, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 TIEBREAKS = ["BH/C1", "BH", "SB", "PS", "ARO"]
 PASSWORD = "bench-password"
+BOARDS = 500
+"""Boards of the round the writes enter results on, each write a board of its own: a run of
+writes ends after ``--seconds`` or when every board is entered, whichever comes first."""
 
 
 def _free_port() -> int:
@@ -110,50 +118,68 @@ def processes(*commands: tuple[str, dict[str, str]]) -> Iterator[list[int]]:
             process.wait()
 
 
-def _get(url: str, headers: dict[str, str] | None = None) -> int:
-    request = urllib.request.Request(url, headers=headers or {})
+def _status(request: urllib.request.Request | str) -> int:
+    """The HTTP status of one request, its body read; ``NO_ANSWER`` when none came."""
     try:
         with urllib.request.urlopen(request, timeout=120) as reply:
             reply.read()
             return int(reply.status)
     except urllib.error.HTTPError as error:
         return int(error.code)
+    except (OSError, http.client.HTTPException):
+        return NO_ANSWER
+
+
+def _get(url: str, _number: int = 0) -> int:
+    return _status(url)
 
 
 def _wait_healthy(web: str) -> None:
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        try:
-            _get(f"{web}/health/")  # any answer (503 without a cache) says it serves
+        if _get(f"{web}/health/") != NO_ANSWER:  # any answer (503 without a cache) says it serves
             return
-        except OSError:
-            time.sleep(0.3)
+        time.sleep(0.3)
     raise SystemExit(f"{web} did not start")
 
 
-def load(request: Callable[[int], object], seconds: float, clients: int) -> tuple[float, ...]:
-    """Requests per second, p50 and p99 latency (ms) of ``clients`` threads for ``seconds``."""
+def load(
+    request: Callable[[int], int],
+    seconds: float,
+    clients: int,
+    outcomes: Outcomes,
+    limit: int | None = None,
+) -> tuple[float, float, float]:
+    """Requests per second, p50 and p99 latency (ms) of ``clients`` threads for ``seconds``
+    (or until ``limit`` requests are made). ``request(n)`` makes the ``n``-th request of the
+    run (from 0) and returns its status: every answer is counted in ``outcomes``, and any
+    it does not expect ends the benchmark with an error."""
     latencies: list[float] = []
     lock = threading.Lock()
+    numbers = itertools.count()
     stop = time.monotonic() + seconds
 
-    def client(number: int) -> None:
-        count = 0
+    def client() -> None:
         while time.monotonic() < stop:
+            with lock:
+                number = next(numbers)
+            if limit is not None and number >= limit:
+                return
             started = time.perf_counter()
-            request(number * 1_000_000 + count)
+            status = request(number)
             took = time.perf_counter() - started
-            count += 1
+            outcomes.count(status)
             with lock:
                 latencies.append(took)
 
-    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    threads = [threading.Thread(target=client) for _ in range(clients)]
     begun = time.monotonic()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     elapsed = time.monotonic() - begun
+    outcomes.check()
     cuts = statistics.quantiles(latencies, n=100)
     return len(latencies) / elapsed, cuts[49] * 1000, cuts[98] * 1000
 
@@ -182,8 +208,9 @@ def _empty_database() -> None:
         cursor.execute(f"TRUNCATE {tables} CASCADE")
 
 
-def _writes_round(tournament: object, boards: int) -> None:
-    """An extra published round of unplayed boards, for the writes to enter results on."""
+def _writes_round(tournament: object, boards: int) -> int:
+    """An extra published round of unplayed boards, for the writes to enter results on: its
+    number."""
     from tournaments.models import Pairing, Player, Round
 
     players = list(Player.objects.filter(tournament=tournament).order_by("start_rank"))
@@ -195,12 +222,39 @@ def _writes_round(tournament: object, boards: int) -> None:
         Pairing(round=round_, board=b, white=players[2 * b - 2], black=players[2 * b - 1])
         for b in range(1, boards + 1)
     )
+    return int(number)
 
 
 def _token(tournament: object) -> str:
-    from tournaments.api.tokens import create_api_token
+    """A results token that may enter results: made by a deputy arbiter of the tournament
+    (the role that enters results), as an arbiter makes one on the tokens page. A token
+    whose creator holds no role may do nothing (every write answers 403)."""
+    from django.contrib.auth import get_user_model
 
-    return create_api_token(tournament, name="bench", scope="results", user=None)[1]
+    from tournaments.api.tokens import create_api_token
+    from tournaments.models import TournamentRole
+
+    writer, _ = get_user_model().objects.get_or_create(username="bench-writer")
+    TournamentRole.objects.get_or_create(
+        tournament=tournament, user=writer, role=TournamentRole.Role.DEPUTY_ARBITER
+    )
+    return str(create_api_token(tournament, name="bench", scope="results", user=writer)[1])
+
+
+def _put_results(web: str, slug: str, number: int, key: str) -> Callable[[int], int]:
+    """The ``n``-th write of a run enters 1-0 on board ``n + 1`` of round ``number``: each
+    write a board not yet entered (the run stops when every board is)."""
+
+    def write(n: int) -> int:
+        request = urllib.request.Request(
+            f"{web}/api/v1/tournaments/{slug}/rounds/{number}/pairings/{n + 1}/",
+            method="PUT",
+            data=json.dumps({"result": "1-0"}).encode(),
+            headers={"Authorization": f"Token {key}", "Content-Type": "application/json"},
+        )
+        return _status(request)
+
+    return write
 
 
 def reads_and_writes(seconds: float, clients: int) -> None:
@@ -210,11 +264,14 @@ def reads_and_writes(seconds: float, clients: int) -> None:
     big = _build(1000, 11)
     big.tiebreaks = TIEBREAKS
     big.save()
-    _writes_round(big, 500)
+    writes_round = _writes_round(big, BOARDS)
     key = _token(big)
     api = f"/api/v1/tournaments/{big.slug}/"
     print(f"standings of 1,000 x 11 ({', '.join(TIEBREAKS)}), {clients} clients, {seconds} s each")
-    print("web  cache   small GET /s   standings /s  p50 ms  p99 ms   ratio to small GET")
+    print(
+        "web  cache   small GET /s   standings /s  p50 ms  p99 ms   ratio to small GET"
+        "   answers (small GET; standings)"
+    )
     for webs in (1, 2, 4):
         for cache in ("on", "off"):
             port = _free_port()
@@ -224,36 +281,35 @@ def reads_and_writes(seconds: float, clients: int) -> None:
                 env["ARBITER_CACHE"] = "off"
             with processes(("web", env)):
                 _wait_healthy(web)
-                _get(f"{web}{api}standings/")  # warm: the first computes the cached reply
-                small = load(lambda _n, web=web: _get(f"{web}{api}"), seconds, clients)
-                reads = load(lambda _n, web=web: _get(f"{web}{api}standings/"), seconds, clients)
+                # warm: the first computes the cached reply
+                expect("first standings read", _get(f"{web}{api}standings/"))
+                small_answers = Outcomes(f"small GET, {webs} web, cache {cache}")
+                small = load(partial(_get, f"{web}{api}"), seconds, clients, small_answers)
+                read_answers = Outcomes(f"standings, {webs} web, cache {cache}")
+                reads = load(partial(_get, f"{web}{api}standings/"), seconds, clients, read_answers)
                 print(
                     f"{webs:3d}  {cache:5s}  {small[0]:12.1f}  {reads[0]:13.1f}  "
                     f"{reads[1]:6.0f}  {reads[2]:6.0f}   {reads[0] / small[0]:6.2f}"
+                    f"   {small_answers.summary()}; {read_answers.summary()}"
                 )
-    print("result writes (PUT, token), each to a board not yet entered")
-    print("web   writes /s  p50 ms  p99 ms")
+    print(
+        f"result writes (PUT, a deputy arbiter's results token), each to a board not yet "
+        f"entered (at most {BOARDS})"
+    )
+    print("web   writes /s  p50 ms  p99 ms   answers")
     for webs in (1, 2, 4):
-        Pairing.objects.filter(round__tournament=big, round__number=12).update(result="*")
+        Pairing.objects.filter(round__tournament=big, round__number=writes_round).update(result="*")
         port = _free_port()
         web = f"http://127.0.0.1:{port}"
         with processes(("web", {"WEB_BIND": f"127.0.0.1:{port}", "WEB_WORKERS": str(webs)})):
             _wait_healthy(web)
-
-            def write(n: int, web: str = web) -> None:
-                client, count = divmod(n, 1_000_000)
-                board = 1 + (count * clients + client) % 500  # each write a board of its own
-                request = urllib.request.Request(
-                    f"{web}{api}rounds/12/pairings/{board}/",
-                    method="PUT",
-                    data=json.dumps({"result": "1-0"}).encode(),
-                    headers={"Authorization": f"Token {key}", "Content-Type": "application/json"},
-                )
-                with contextlib.suppress(urllib.error.HTTPError):
-                    urllib.request.urlopen(request, timeout=120).read()
-
-            writes = load(write, seconds, clients)
-            print(f"{webs:3d}  {writes[0]:10.1f}  {writes[1]:6.0f}  {writes[2]:6.0f}")
+            answers = Outcomes(f"result PUT, {webs} web")
+            write = _put_results(web, big.slug, writes_round, key)
+            writes = load(write, seconds, clients, answers, limit=BOARDS)
+            print(
+                f"{webs:3d}  {writes[0]:10.1f}  {writes[1]:6.0f}  {writes[2]:6.0f}   "
+                f"{answers.summary()}"
+            )
 
 
 def _bulk_events(first: int, count: int, players: int = 100, rounds: int = 9) -> None:
@@ -320,32 +376,17 @@ def _writes_event() -> object:
         name="Growth writes", slug="growth-writes", system=PairingSystem.SWISS, number_of_rounds=9
     )
     players = Player.objects.bulk_create(
-        Player(tournament=event, name=f"Player {n:04d}", start_rank=n) for n in range(1, 1001)
+        Player(tournament=event, name=f"Player {n:04d}", start_rank=n)
+        for n in range(1, 2 * BOARDS + 1)
     )
     round_ = Round.objects.create(
         tournament=event, number=1, status="published", paired_by=Round.PairedBy.IMPORT
     )
     Pairing.objects.bulk_create(
         Pairing(round=round_, board=b, white=players[2 * b - 2], black=players[2 * b - 1])
-        for b in range(1, 501)
+        for b in range(1, BOARDS + 1)
     )
     return event
-
-
-def _put_results(web: str, slug: str, key: str, clients: int) -> Callable[[int], None]:
-    def write(n: int) -> None:
-        client, count = divmod(n, 1_000_000)
-        board = 1 + (count * clients + client) % 500  # each write a board of its own
-        request = urllib.request.Request(
-            f"{web}/api/v1/tournaments/{slug}/rounds/1/pairings/{board}/",
-            method="PUT",
-            data=json.dumps({"result": "1-0"}).encode(),
-            headers={"Authorization": f"Token {key}", "Content-Type": "application/json"},
-        )
-        with contextlib.suppress(urllib.error.HTTPError):
-            urllib.request.urlopen(request, timeout=120).read()
-
-    return write
 
 
 PASSES = 3
@@ -435,6 +476,10 @@ def growth(seconds: float, clients: int) -> None:
         build_seconds = time.perf_counter() - started
         api = "/api/v1/tournaments/growth-0/"
         figures: dict[str, tuple[float, ...]] = {}
+        answers = {
+            name: Outcomes(f"{name}, {events} events")
+            for name in ("small GET", "standings cached", "standings uncached", "result PUT")
+        }
         for cache in ("on", "off"):
             port = _free_port()
             web = f"http://127.0.0.1:{port}"
@@ -443,21 +488,27 @@ def growth(seconds: float, clients: int) -> None:
                 env["ARBITER_CACHE"] = "off"
             with processes(("web", env)) as servers:
                 _wait_healthy(web)
-                _get(f"{web}{api}standings/")
+                expect("first standings read", _get(f"{web}{api}standings/"))
+                name = f"standings {'cached' if cache == 'on' else 'uncached'}"
                 standings = partial(
-                    load, partial(_get_url, f"{web}{api}standings/"), seconds, clients
+                    load, partial(_get, f"{web}{api}standings/"), seconds, clients, answers[name]
                 )
                 if cache == "off":
-                    figures |= _best_passes({"standings uncached": standings}, servers + postmaster)
+                    figures |= _best_passes({name: standings}, servers + postmaster)
                     continue
 
-                def writes(web: str = web) -> tuple[float, ...]:
+                def writes(
+                    web: str = web, answers: Outcomes = answers["result PUT"]
+                ) -> tuple[float, ...]:
                     Pairing.objects.filter(round__tournament=writes_event).update(result="*")
-                    return load(_put_results(web, "growth-writes", key, clients), seconds, clients)
+                    write = _put_results(web, "growth-writes", 1, key)
+                    return load(write, seconds, clients, answers, limit=BOARDS)
 
-                operations = {
-                    "small GET": partial(load, partial(_get_url, web + api), seconds, clients),
-                    "standings cached": standings,
+                operations: dict[str, Callable[[], tuple[float, ...]]] = {
+                    "small GET": partial(
+                        load, partial(_get, web + api), seconds, clients, answers["small GET"]
+                    ),
+                    name: standings,
                     "result PUT": writes,
                 }
                 figures |= _best_passes(operations, servers + postmaster)
@@ -466,13 +517,10 @@ def growth(seconds: float, clients: int) -> None:
             base = baseline.setdefault(name, figures[name])
             print(
                 f"{events:6d}  {build_seconds:7.0f}  {name:18s}  {rate:6.1f}  {p50:6.0f}  "
-                f"{cpu:10.1f}   rate {rate / base[0]:.2f}, CPU {cpu / base[2]:.2f}",
+                f"{cpu:10.1f}   rate {rate / base[0]:.2f}, CPU {cpu / base[2]:.2f}   "
+                f"{answers[name].summary()}",
                 flush=True,
             )
-
-
-def _get_url(url: str, _number: int) -> int:
-    return _get(url)
 
 
 def _files(pgn: str, per_file: int) -> list[str]:
@@ -492,7 +540,6 @@ def pgn_import(games: int) -> None:
     from tournaments.limits import MAX_GAMES_PER_FILE
     from tournaments.models import Tournament
 
-    stack_test.GAMES = games
     print(
         f"PGN of {games} games in files of at most {MAX_GAMES_PER_FILE:,} (the upload "
         "limit), all sent at once: check and import as jobs"
@@ -503,7 +550,7 @@ def pgn_import(games: int) -> None:
         _empty_database()
         User.objects.filter(username="stack").delete()
         chief = User.objects.create_user("stack", password=PASSWORD)
-        tournament, pgn = stack_test._event(chief)
+        tournament, pgn = stack_test._event(chief, games)
         files = _files(pgn, MAX_GAMES_PER_FILE)
         port = _free_port()
         web = f"http://127.0.0.1:{port}"
@@ -527,6 +574,17 @@ def pgn_import(games: int) -> None:
         Tournament.objects.filter(pk=tournament.pk).delete()
 
 
+def _json(request: urllib.request.Request, what: str, status: int = 200) -> dict[str, Any]:
+    """The JSON body of the answer, which must have ``status`` (else the benchmark fails)."""
+    try:
+        with urllib.request.urlopen(request, timeout=300) as reply:
+            expect(what, int(reply.status), status)
+            return dict(json.load(reply))
+    except urllib.error.HTTPError as error:
+        expect(what, int(error.code), status)
+        raise
+
+
 def _timed_jobs(web: str, posts: list[tuple[str, dict[str, object]]]) -> tuple[float, list[int]]:
     """Seconds until every job posted is done, and the upload each one names."""
     credentials = base64.b64encode(f"stack:{PASSWORD}".encode()).decode()
@@ -537,14 +595,12 @@ def _timed_jobs(web: str, posts: list[tuple[str, dict[str, object]]]) -> tuple[f
         request = urllib.request.Request(
             web + path, method="POST", data=json.dumps(body).encode(), headers=headers
         )
-        jobs.append(json.load(urllib.request.urlopen(request, timeout=300))["id"])
+        jobs.append(_json(request, "PGN job posted", 202)["id"])
     results = []
     for job in jobs:
         while True:
-            state = json.load(
-                urllib.request.urlopen(
-                    urllib.request.Request(f"{web}/api/v1/jobs/{job}/", headers=headers)
-                )
+            state = _json(
+                urllib.request.Request(f"{web}/api/v1/jobs/{job}/", headers=headers), "job read"
             )
             if state["status"] in ("done", "failed"):
                 break
