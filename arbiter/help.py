@@ -35,6 +35,7 @@ PAGE_TOPICS = {
     "tournaments:edit": "tournament",
     "tournaments:leave_fide_mode": "tournament",
     "tournaments:import_trf": "trf",
+    "tournaments:import_trf_confirm": "trf",
     "tournaments:trf_report": "trf",
     "tournaments:crosstests": "trf",
     "tournaments:crosstest": "trf",

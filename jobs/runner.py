@@ -76,11 +76,24 @@ _KINDS: dict[str, JobKind] = {}
 
 
 class JobError(Exception):
-    """The job cannot be done as asked; ``problems`` says why (shown to the user)."""
+    """The job cannot be done as asked; ``problems`` says why (shown to the user).
 
-    def __init__(self, problems: list[str]) -> None:
+    ``result``: what the failed job keeps as its result (a warning's question and the answer
+    to send again with). ``keep_source``: the uploaded file stays with the failed job (until
+    it is purged), so that the same job can be asked again, confirmed, without a new upload.
+    """
+
+    def __init__(
+        self,
+        problems: list[str],
+        *,
+        result: dict[str, Any] | None = None,
+        keep_source: bool = False,
+    ) -> None:
         super().__init__("; ".join(problems))
         self.problems = problems
+        self.result = result
+        self.keep_source = keep_source
 
 
 def job_kind(name: str, **display: Any) -> Callable[[Handler], Handler]:
@@ -253,7 +266,8 @@ def run_job(job_id: int, worker: str = "") -> None:
 
 
 def _run_started(job_id: int, beating: Beating) -> bool:
-    """Run the job marked running; whether this run ended it (done or failed)."""
+    """Run the job marked running; whether this run ended it (done or failed) and its
+    uploaded file may go (not when the job failed keeping it, :class:`JobError`)."""
     try:
         with transaction.atomic():
             job = Job.objects.select_for_update().get(pk=job_id)
@@ -274,7 +288,9 @@ def _run_started(job_id: int, beating: Beating) -> bool:
                 finished_at=timezone.now(),
             )
     except JobError as error:
-        fail_job(job_id, error.problems)
+        fail_job(job_id, error.problems, result=error.result)
+        if error.keep_source:
+            return False
     except Exception as error:  # a bug: recorded on the job, logged with its traceback
         logger.exception("job %s failed", job_id)
         fail_job(job_id, [f"{type(error).__name__}: {error}"])
@@ -330,10 +346,12 @@ def runner_key(job_id: int) -> str:
     return f"job-runner:{job_id}"
 
 
-def fail_job(job_id: int, problems: list[str]) -> None:
-    """Mark the job failed with ``problems``, and the job it is a part of with it."""
+def fail_job(job_id: int, problems: list[str], *, result: dict[str, Any] | None = None) -> None:
+    """Mark the job failed with ``problems`` (and ``result``, when the failure leaves one),
+    and the job it is a part of with it."""
+    kept = {} if result is None else {"result": result}
     Job.objects.filter(pk=job_id).update(
-        status=Job.Status.FAILED, errors=problems, finished_at=timezone.now()
+        status=Job.Status.FAILED, errors=problems, finished_at=timezone.now(), **kept
     )
     params = Job.objects.filter(pk=job_id).values_list("params", flat=True).first()
     if isinstance(params, dict) and params.get("part_of"):

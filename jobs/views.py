@@ -118,6 +118,7 @@ def detail(request: HttpRequest, job: Job) -> HttpResponseBase:
             "total": total,
             "counted": counted_text(job, done, total),
             "interruptions": interruptions(job),
+            "question": _question(request, job),
             "title": _title(job),
             # A report's readers may not follow the tournament: its public page, not the
             # arbiters' dashboard.
@@ -135,6 +136,16 @@ def detail(request: HttpRequest, job: Job) -> HttpResponseBase:
             ),
         },
     )
+
+
+def _question(request: HttpRequest, job: Job) -> dict[str, Any] | None:
+    """The question a failed TRF import asks its starter (its rounds break the pairing
+    rules, L3), answered on the job page; ``None`` when there is none."""
+    from tournaments.jobs import asks_confirmation  # the tournaments app's jobs need this app
+
+    if job.created_by_id is None or job.created_by_id != getattr(request.user, "pk", None):
+        return None
+    return asks_confirmation(job)
 
 
 def file_response(job: Job) -> FileResponse:

@@ -33,6 +33,7 @@ from jobs.runner import (
     JobError,
     Progress,
     broker_url,
+    discard_source,
     finish_parent,
     job_kind,
     join_parts,
@@ -66,6 +67,7 @@ from tournaments.services.ratings import (
     update_address,
 )
 from tournaments.services.trf_exchange import import_trf, import_warnings
+from tournaments.services.warnings import NeedsConfirmation
 
 from .views.common import warn_if_not_utf8
 
@@ -90,18 +92,51 @@ def content_key(*parts: object) -> str:
 
 
 def start_trf_import(
-    text: str, *, file_name: str, user: Any, read_as: str = "utf-8", back: str = ""
+    text: str,
+    *,
+    file_name: str,
+    user: Any,
+    read_as: str = "utf-8",
+    back: str = "",
+    confirm: str = "",
 ) -> Job:
     """The job that imports a TRF file (already decoded) as a new tournament. The same file
-    sent again by the same user while its import runs gets the same job."""
+    sent again by the same user while its import runs gets the same job. ``confirm``: the
+    answer to the question a file whose rounds break the pairing rules asks (L3)."""
     data = text.encode("utf-8")
     return start_job(
         "trf_import",
-        params={"file_name": file_name, "read_as": read_as, "back": back},
+        params={"file_name": file_name, "read_as": read_as, "back": back, "confirm": confirm},
         user=user,
         source=ContentFile(data, name=file_name or "tournament.trf"),
-        key=content_key("trf", getattr(user, "pk", None), file_name, data),
+        key=content_key("trf", getattr(user, "pk", None), file_name, data, confirm),
     )
+
+
+def confirm_trf_import(job: Job, answer: str) -> Job:
+    """The import of a file whose rounds break the pairing rules, asked again with the answer
+    to its question: a new job with the file the first one kept, which lets it go."""
+    text = _source_text(job)
+    params = job.params
+    again = start_trf_import(
+        text,
+        file_name=params["file_name"],
+        user=job.created_by,
+        read_as=params.get("read_as", "utf-8"),
+        back=params.get("back", ""),
+        confirm=answer,
+    )
+    discard_source(job.pk)
+    return again
+
+
+def asks_confirmation(job: Job) -> dict[str, Any] | None:
+    """The question a failed TRF import asks (level, answer, problems), while it keeps its
+    file to be confirmed; ``None`` for any other job."""
+    if job.kind != "trf_import" or job.status != Job.Status.FAILED or not job.source:
+        return None
+    question = (job.result or {}).get("needs_confirmation")
+    return question if isinstance(question, dict) else None
 
 
 def _trf_imported(request: HttpRequest, job: Job) -> str | None:
@@ -135,7 +170,28 @@ def _trf_imported(request: HttpRequest, job: Job) -> str | None:
 def import_trf_file(job: Job, progress: Progress) -> dict[str, Any]:
     text = _source_text(job)
     try:
-        tournament = import_trf(text, user=_asker(job), filename=job.params["file_name"])
+        tournament = import_trf(
+            text,
+            user=_asker(job),
+            filename=job.params["file_name"],
+            confirm=job.params.get("confirm", ""),
+        )
+    except NeedsConfirmation as question:
+        # The rounds break the pairing rules: the question, and the file kept for the answer.
+        asked = {
+            "level": int(question.level),
+            "confirm": question.answer,
+            "problems": question.problems,
+        }
+        raise JobError(
+            [
+                _("Warning level L%(number)s: %(label)s")
+                % {"number": int(question.level), "label": question.level.label},
+                *question.problems,
+            ],
+            result={"needs_confirmation": asked},
+            keep_source=True,
+        ) from None
     except TournamentError as error:
         raise JobError(error.problems) from None
     Job.objects.filter(pk=job.pk).update(tournament=tournament)

@@ -30,6 +30,11 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("tournaments/new/", dashboard.create, name="create"),
     path("tournaments/import/", dashboard.trf_import, name="import_trf"),
+    path(
+        "tournaments/import/<int:job_id>/confirm/",
+        dashboard.trf_import_confirm,
+        name="import_trf_confirm",
+    ),
     path("rating-lists/", ratings.rating_lists, name="rating_lists"),
     path("cross-tests/", crosstests.crosstests, name="crosstests"),
     path("cross-tests/<int:job_id>/", crosstests.campaign, name="crosstest"),

@@ -5,6 +5,8 @@
  * + = white wins by forfeit, - = black wins by forfeit. htmx posts the form and swaps the row
  * with the server's confirmation (or refusal); the cursor moves on to the next board.
  * A result already entered is only changed with a reason: the reason field opens and Enter saves.
+ * The "not rated" box goes with the result: ticked before a result is typed, it is saved with
+ * it; ticked or cleared on a result already entered, it is a correction and asks a reason.
  */
 (function () {
   "use strict";
@@ -72,15 +74,28 @@
       const row = target.closest("tr");
       const select = row.querySelector("select.result-select");
       select.value = row.dataset.result;
+      resetUnrated(row);
       target.required = false;
       row.classList.remove("asking");
       select.focus();
     }
   });
 
-  // Chosen from the list with the mouse or Space: same rules as a key.
+  function resetUnrated(row) {
+    const box = row.querySelector("input.unrated-box");
+    if (box) box.checked = row.dataset.unrated === "1";
+  }
+
+  // Chosen from the list with the mouse or Space: same rules as a key. The "not rated" box
+  // of a board whose result is entered already is a correction: it asks a reason.
   table.addEventListener("change", function (event) {
     if (event.target.matches("select.result-select")) commit(event.target);
+    else if (event.target.matches("input.unrated-box")) {
+      const row = event.target.closest("tr");
+      if (row.dataset.decided && event.target.checked !== (row.dataset.unrated === "1")) {
+        askReason(row);
+      }
+    }
   });
 
   let swapping = null;
@@ -136,6 +151,7 @@
       held: label(select, row.dataset.result),
     });
     select.value = row.dataset.result;
+    resetUnrated(row);
     row.classList.remove("saved");
     row.classList.add("unsaved");
     const cell = row.querySelector(".result-status");

@@ -29,13 +29,14 @@ GAMES = [
     ("+/-", False, 1, 0, "+", "-"),
     ("-/+", False, 0, 1, "-", "+"),
     ("-/-", False, 0, 0, "-", "-"),
-    ("0-0", False, 0, 0, "0", "0"),
+    # Never rated (FIDE rates only 1-0, ½-½, 0-1): L/L whether or not marked not rated.
+    ("0-0", False, 0, 0, "L", "L"),
     ("1-0", True, 1, 0, "W", "L"),
 ]
 # FIDE checklist F36: one player scores ½, the other 0; in a game of less than one move too.
 HALF_ZERO = [
-    ("1/2-0", False, HALF, 0, "=", "0"),
-    ("0-1/2", False, 0, HALF, "0", "="),
+    ("1/2-0", False, HALF, 0, "D", "L"),
+    ("0-1/2", False, 0, HALF, "L", "D"),
     ("1/2-0", True, HALF, 0, "D", "L"),
     ("0-1/2", True, 0, HALF, "L", "D"),
 ]

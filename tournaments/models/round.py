@@ -90,17 +90,32 @@ class Result(models.TextChoices):
     def outcomes(self, *, unrated: bool = False) -> tuple[Outcome, Outcome]:
         """White's and black's outcome on the scoring sheet.
 
-        ``unrated`` marks a game of less than one move: played, scored, not rated (TRF W/D/L).
+        ``unrated`` marks a game played and scored but not rated (TRF W/D/L): one of less
+        than one move, or one the arbiter excludes from rating. 0-0, ½-0 and 0-½ are never
+        rated (:attr:`never_rated`), whatever the flag says.
         A void game and a game not yet played give both players no points and no game.
         """
         white, black = _OUTCOMES[self]
-        if unrated:
+        if unrated or self.never_rated:
             white, black = _UNRATED.get(white, white), _UNRATED.get(black, black)
         return white, black
 
     @property
     def is_decided(self) -> bool:
         return self not in {Result.NOT_PLAYED, Result.ADJOURNED}
+
+    @property
+    def never_rated(self) -> bool:
+        """0-0, ½-0 and 0-½: scores that add up to less than a game. FIDE rates only the
+        1-0, ½-½ and 0-1 of games played, so they are always written and counted as not
+        rated (TRF ``L``/``L``, ``D``/``L``, ``L``/``D``)."""
+        return self in NEVER_RATED
+
+    @property
+    def may_be_unrated(self) -> bool:
+        """A game scored over the board, which the arbiter may mark as not rated; forfeits,
+        games not played, adjourned and void ones are not rated anyway."""
+        return self in _OVER_THE_BOARD
 
     @classmethod
     def from_outcomes(cls, white: Outcome, black: Outcome) -> tuple[Result, bool] | None:
@@ -128,6 +143,11 @@ _OUTCOMES: dict[str, tuple[Outcome, Outcome]] = {
     Result.ADJOURNED: (Outcome.ADJOURNED, Outcome.ADJOURNED),
     Result.VOID: (Outcome.NOT_PAIRED, Outcome.NOT_PAIRED),
 }
+
+NEVER_RATED = frozenset(
+    {Result.BOTH_LOSE, Result.WHITE_HALF_BLACK_ZERO, Result.WHITE_ZERO_BLACK_HALF}
+)
+_OVER_THE_BOARD = frozenset({Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, *NEVER_RATED})
 
 _UNRATED = {
     Outcome.WIN: Outcome.UNRATED_WIN,
@@ -210,7 +230,10 @@ class Pairing(models.Model):
     unrated = models.BooleanField(
         _("unrated"),
         default=False,
-        help_text=_("The game lasted less than one move: scored but not rated."),
+        help_text=_(
+            "Scored but not rated: the game lasted less than one move, or the arbiter "
+            "excludes it from rating. Always set for 0-0, ½-0 and 0-½."
+        ),
     )
     entry_source = models.CharField(
         _("entered through"), max_length=10, choices=EntrySource.choices, blank=True
@@ -285,6 +308,8 @@ class ResultChange(AuditEntry):
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="result_changes")
     old_result = models.CharField(_("old result"), max_length=8, choices=Result.choices)
     new_result = models.CharField(_("new result"), max_length=8, choices=Result.choices)
+    old_unrated = models.BooleanField(_("not rated before"), default=False)
+    new_unrated = models.BooleanField(_("not rated"), default=False)
     reason = models.CharField(_("reason"), max_length=12, choices=Reason.choices)
     explanation = models.TextField(_("explanation"), blank=True)
     source = models.CharField(_("entered through"), max_length=10, choices=EntrySource.choices)
@@ -295,7 +320,9 @@ class ResultChange(AuditEntry):
         verbose_name_plural = _("result changes")
 
     def __str__(self) -> str:
-        return f"{self.pairing}: {self.old_result} → {self.new_result} ({self.reason})"
+        old = self.old_result + (" (unrated)" if self.old_unrated else "")
+        new = self.new_result + (" (unrated)" if self.new_unrated else "")
+        return f"{self.pairing}: {old} → {new} ({self.reason})"
 
 
 RATING_REPORT_RESULTS = [

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from tournaments.pairing.base import Pairing, PairingState
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet
@@ -33,6 +34,14 @@ class RoundCheck:
     rule_breaks: list[str] = field(default_factory=list)
     """The errors an arbiter pairing by hand may override with a confirmation (checklist D29:
     a rematch, a forbidden pair, a PAB to an ineligible player); each is also in ``errors``."""
+    notes: list[str] = field(default_factory=list)
+    """The warnings that break no rule (two players paired again whose earlier game was not
+    played, which the rules allow); each is also in ``warnings``."""
+
+    @property
+    def breaches(self) -> list[str]:
+        """Every rule the round breaks: the errors and the warnings but the notes."""
+        return [*self.errors, *(w for w in self.warnings if w not in self.notes)]
 
     def break_rule(self, message: str) -> None:
         self.errors.append(message)
@@ -146,13 +155,33 @@ def _check_pair(
         check.break_rule(f"{pair} already played each other (round {rounds})")
     elif len(earlier) > len(played):
         rounds = ", ".join(str(e.round) for e in earlier if not e.outcome.played)
-        check.warnings.append(
-            f"{pair} were paired before, but the game was not played (round {rounds})"
-        )
+        note = f"{pair} were paired before, but the game was not played (round {rounds})"
+        check.warnings.append(note)
+        check.notes.append(note)
     if {white.start_rank, black.start_rank} in [set(p) for p in state.forbidden]:
         check.break_rule(f"{pair} must not be paired (forbidden pair)")
+    if _topscorer_exception(state, white, black):
+        return  # C.04.3 C3: the last round's topscorers may break the colour rules
     for player, color in ((white, Color.WHITE), (black, Color.BLACK)):
         _check_colours(check, state, player, color, who(player.start_rank))
+
+
+def _topscorer_exception(state: PairingState, white: PlayerSheet, black: PlayerSheet) -> bool:
+    """Whether the pair is paired in the event's last round with a topscorer in it (C.04.3
+    A.7: more than half the maximum score so far), whom the absolute colour criterion C3
+    does not bind."""
+    if not state.planned_rounds or state.round < state.planned_rounds:
+        return False
+    points = state.sheet.points
+    threshold = (state.round - 1) * max(points.win, points.draw) / 2
+    return any(
+        sum(
+            (points.points(e.outcome) for e in player.rounds if e.round < state.round),
+            Fraction(0),
+        )
+        > threshold
+        for player in (white, black)
+    )
 
 
 def _check_colours(

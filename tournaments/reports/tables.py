@@ -21,18 +21,24 @@ from tournaments.scoring.standings import Exclusion, Standing, Standings, format
 Align = Literal["left", "center", "right"]
 Order = Literal["rank", "start"]
 
+NOT_RATED_MARK = "*"
+"""After the result of a game scored but not rated (TRF ``W``/``D``/``L``), in every table."""
+
 RESULT_SYMBOLS = {
     Outcome.WIN: "1",
-    Outcome.UNRATED_WIN: "1",
+    Outcome.UNRATED_WIN: "1" + NOT_RATED_MARK,
     Outcome.DRAW: "½",
-    Outcome.UNRATED_DRAW: "½",
+    Outcome.UNRATED_DRAW: "½" + NOT_RATED_MARK,
     Outcome.LOSS: "0",
-    Outcome.UNRATED_LOSS: "0",
+    Outcome.UNRATED_LOSS: "0" + NOT_RATED_MARK,
     Outcome.FORFEIT_WIN: "+",
     Outcome.FORFEIT_LOSS: "−",
     Outcome.ADJOURNED: "A",
 }
-"""A game's result as the crosstable prints it; ``A``: adjourned, not yet decided."""
+"""A game's result as the crosstable prints it; ``A``: adjourned, not yet decided; ``*``
+after it: not rated."""
+
+_NOT_RATED = frozenset({Outcome.UNRATED_WIN, Outcome.UNRATED_DRAW, Outcome.UNRATED_LOSS})
 
 BYE_SYMBOLS = {
     Outcome.PAIRING_BYE: gettext_noop("bye"),
@@ -121,6 +127,23 @@ def _player_columns() -> list[Column]:
     return [
         Column(str(label) if isinstance(label, Promise) else _(label), align, kind)  # type: ignore[arg-type]
         for label, align, kind in _PLAYER_COLUMNS
+    ]
+
+
+def _not_rated_note(sheet: TournamentSheet, rounds: int) -> list[str]:
+    """The legend of the not-rated mark, when a game in the table has it."""
+    if not any(
+        entry.outcome in _NOT_RATED and entry.round <= rounds
+        for player in sheet.players
+        for entry in player.rounds
+    ):
+        return []
+    return [
+        _(
+            "%(mark)s not rated: the game is scored but does not count for rating (less than "
+            "one move played, 0-0, ½-0 or 0-½, or excluded by the arbiter)."
+        )
+        % {"mark": NOT_RATED_MARK}
     ]
 
 
@@ -256,7 +279,7 @@ def round_robin_table(
         title,
         tuple(columns),
         tuple(rows),
-        tuple(_notes(standings)),
+        tuple(_notes(standings) + _not_rated_note(sheet, sheet.rounds)),
         bool(standings.pending),
         name=f"crosstable-round-{sheet.rounds}",
     )
@@ -267,9 +290,12 @@ def _style(entries: Sequence[RoundEntry]) -> str:
         return ""
     return {
         Outcome.WIN: "win",
+        Outcome.UNRATED_WIN: "win",
         Outcome.FORFEIT_WIN: "win",
         Outcome.DRAW: "draw",
+        Outcome.UNRATED_DRAW: "draw",
         Outcome.LOSS: "loss",
+        Outcome.UNRATED_LOSS: "loss",
         Outcome.FORFEIT_LOSS: "loss",
     }.get(entries[0].outcome, "")
 
@@ -325,7 +351,7 @@ def wall_chart_table(
             )
         )
     title = _("Wall chart %(after)s") % {"after": _round_label(sheet, planned_rounds)}
-    notes = _notes(standings)
+    notes = _notes(standings) + _not_rated_note(sheet, sheet.rounds)
     if any(_outside_the_event(p, sheet.rounds) for p in players.values()):
         notes.append(
             _(

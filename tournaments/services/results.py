@@ -19,6 +19,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Case, Exists, OuterRef, QuerySet, Value, When
 from django.utils import timezone
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -240,7 +241,7 @@ def record_result(
     if source not in EntrySource.values:
         raise TournamentError(_("Unknown entry source %(source)s.") % {"source": source})
     old = Result(pairing.result)
-    unrated = pairing.unrated if unrated is None else unrated
+    unrated = rated_flag(new, pairing.unrated if unrated is None else unrated)
     if old == new and unrated == pairing.unrated:
         return pairing
     if version is not None and version != board_version(pairing):
@@ -251,8 +252,13 @@ def record_result(
     kind = _reason_kind(old, new, source, ruling_ref)
     if kind == ResultChange.Reason.ADJOURNMENT and old == Result.ADJOURNED and new != Result.DRAW:
         _confirm_adjournment_decided(pairing, new, confirm)
-    if kind == ResultChange.Reason.CORRECTION and source in (EntrySource.HAND, EntrySource.API):
+    if (
+        kind == ResultChange.Reason.CORRECTION
+        and source in (EntrySource.HAND, EntrySource.API)
+        and old != new  # marking a game (not) rated leaves the scores paired on alone
+    ):
         _confirm_earlier_round_corrected(pairing, old, new, confirm)
+    was_unrated = pairing.unrated
     pairing.result, pairing.unrated = new, unrated
     pairing.entry_source, pairing.entered_at = source, timezone.now()
     pairing.entered_by = recorded_user(user)
@@ -262,6 +268,8 @@ def record_result(
         pairing=pairing,
         old_result=old,
         new_result=new,
+        old_unrated=was_unrated,
+        new_unrated=unrated,
         reason=kind,
         explanation=reason,
         source=source,
@@ -269,7 +277,7 @@ def record_result(
         user=pairing.entered_by,
     )
     board_result_recorded.send(sender=Pairing, pairing=pairing, change=change, user=user)
-    _log_integrity_event(pairing, old, new, kind, user, reason)
+    _log_integrity_event(pairing, (old, was_unrated), (new, unrated), kind, user, reason)
     _update_round_status(pairing)
     return pairing
 
@@ -320,18 +328,42 @@ def _confirm_earlier_round_corrected(
     )
 
 
+def rated_flag(result: Result, unrated: bool) -> bool:
+    """The board's *not rated* flag as stored with ``result``: always set for 0-0, ½-0 and
+    0-½ (never rated, TRF ``L``/``D``), kept as asked for a game scored over the board,
+    cleared for the rest (forfeits, pending, void: not rated anyway)."""
+    return result.never_rated or (unrated and result.may_be_unrated)
+
+
+_NOT_RATED = gettext_lazy("%(result)s (not rated)")
+
+
+def _not_rated(result: Result) -> str:
+    return str(_NOT_RATED) % {"result": result.label}
+
+
+def result_label(result: Result, unrated: bool) -> str | Promise:
+    """A board's result as the log and the pages say it, ``1-0`` or ``1-0 (not rated)``:
+    lazy, so that the log writes it in its own language."""
+    if unrated and result.may_be_unrated:
+        return lazy(_not_rated, str)(result)
+    return result.label
+
+
 def _log_integrity_event(
     pairing: Pairing,
-    old: Result,
-    new: Result,
+    before: tuple[Result, bool],
+    after: tuple[Result, bool],
     kind: str,
     user: AbstractBaseUser | None,
     reason: str,
 ) -> None:
-    """Corrections and adjournments are pairing-integrity events (FIDE checklist K54).
+    """Corrections and adjournments are pairing-integrity events (FIDE checklist K54); a
+    game marked rated or not rated afterwards is logged as a correction too.
 
     An adjourned game resolved as a draw is not: pairing already counted it as one (G41).
     """
+    (old, old_unrated), (new, new_unrated) = before, after
     if kind == ResultChange.Reason.ENTRY or kind == ResultChange.Reason.IMPORT:
         return
     if kind == ResultChange.Reason.RULING and not old.is_decided:
@@ -351,8 +383,8 @@ def _log_integrity_event(
             "board": pairing.board,
             "white": pairing.white.name,
             "black": pairing.black.name if pairing.black else "",
-            "old": old.label,
-            "new": new.label,
+            "old": result_label(old, old_unrated),
+            "new": result_label(new, new_unrated),
         },
         user=user,
         round_number=pairing.round.number,

@@ -8,7 +8,7 @@ tournament log as ``###`` comments.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import replace
 from datetime import date, datetime, time
 from decimal import Decimal
@@ -72,6 +72,8 @@ from tournaments.trf.document import parse_birth, parse_trf_date
 from .audit import IMPORTED_ROUND_BREAKS_RULES, log_event, recorded_user
 from .configuration import create_tournament, tiebreak_problems
 from .errors import TournamentError, raise_if
+from .results import rated_flag
+from .warnings import Level, cautions, require_confirmation
 
 
 def _decimal(value: Fraction) -> Decimal:
@@ -289,9 +291,11 @@ def _unstored_cell(number: int, rank: int) -> str:
 
 
 def _boards(
-    sheet: TournamentSheet, number: int, warnings: list[str]
+    sheet: TournamentSheet, number: int, warnings: list[str], adjusted: set[tuple[int, int]]
 ) -> tuple[list[tuple[int, int, Result, bool]], list[tuple[int, ByeKind]], list[str]]:
-    """Round ``number`` as games (white, black, result, unrated) and byes, by starting rank."""
+    """Round ``number`` as games (white, black, result, unrated) and byes, by starting rank;
+    the players whose cell the application writes otherwise than the file are added to
+    ``adjusted`` (starting rank, round)."""
     entries = {p.start_rank: p.entry(number) for p in sheet.players}
     games, byes, problems, seen = [], [], [], set()
     for rank, entry in entries.items():
@@ -333,8 +337,31 @@ def _boards(
                 }
             )
             continue
-        games.append((white, black, *fitted))
+        result, unrated = fitted
+        if result.never_rated and not unrated:
+            warnings.append(_rated_codes_note(number, white, black, result))
+            adjusted |= {(white, number), (black, number)}
+        games.append((white, black, result, rated_flag(result, unrated)))
     return games, byes, problems
+
+
+def _rated_codes_note(number: int, white: int, black: int, result: Result) -> str:
+    """A 0-0, ½-0 or 0-½ the file wrote with the codes of a rated game (``0``/``0``,
+    ``=``/``0``): FIDE rates only 1-0, ½-½ and 0-1, so it is stored, and exported, as not
+    rated (``L``/``L``, ``D``/``L``)."""
+    white_code, black_code = (outcome.value for outcome in result.outcomes())
+    return _(
+        "round %(round)s: %(result)s between players %(white)s and %(black)s is written as a "
+        "rated game; FIDE rates only 1-0, ½-½ and 0-1, so it is stored and exported as not "
+        "rated (%(white_code)s/%(black_code)s)"
+    ) % {
+        "round": number,
+        "result": result.label,
+        "white": white,
+        "black": black,
+        "white_code": white_code,
+        "black_code": black_code,
+    }
 
 
 def _store_rounds(
@@ -343,11 +370,14 @@ def _store_rounds(
     players: dict[int, Player],
     user: AbstractBaseUser | None,
     warnings: list[str],
-) -> None:
+) -> set[tuple[int, int]]:
+    """Store the file's rounds; the cells (starting rank, round) stored otherwise than the
+    file wrote them, which the export writes anew."""
     problems: list[str] = []
     rounds = []
+    adjusted: set[tuple[int, int]] = set()
     for number in range(1, sheet.rounds + 1):
-        games, byes, round_problems = _boards(sheet, number, warnings)
+        games, byes, round_problems = _boards(sheet, number, warnings, adjusted)
         problems += round_problems
         rounds.append((number, games, byes))
     raise_if(problems)
@@ -392,6 +422,7 @@ def _store_rounds(
             for pairing in boards
             if pairing.black is not None and pairing.result != Result.NOT_PLAYED
         )
+    return adjusted
 
 
 def read_trf_file(text: str | bytes, filename: str = "") -> TrfDocument:
@@ -423,15 +454,35 @@ def read_trf_file(text: str | bytes, filename: str = "") -> TrfDocument:
 
 @transaction.atomic
 def import_trf(
-    text: str | bytes, *, user: AbstractBaseUser | None = None, filename: str = ""
+    text: str | bytes,
+    *,
+    user: AbstractBaseUser | None = None,
+    filename: str = "",
+    confirm: str = "",
 ) -> Tournament:
-    """A new tournament from a TRF06/16/2026 file; refuses the whole file on any error."""
+    """A new tournament from a TRF06/16/2026 file; refuses the whole file on any error.
+
+    Each round of the file is checked against the pairing rules (FIDE checklist J51): a file
+    whose rounds break them (a rematch, a third colour running, a colour difference over two,
+    a second pairing-allocated bye, …) asks an L3 confirmation naming each round and rule
+    (``confirm``) before anything is stored; stored, each such round is logged as ``###
+    Import @ Round n``. How the rounds differ from our engine's pairing is not asked: another
+    engine's legal choices are the file's to make.
+    """
     document = read_trf_file(text, filename)
     sheet = document.to_sheet()
     warnings = list(document.warnings)
     points = sheet.points
     system = _system(document, sheet)
     round_robin = system != PairingSystem.SWISS
+    meetings = 2 if system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
+    breaches, notes = _round_checks(document, sheet, meetings)
+    require_confirmation(
+        cautions(Level.CONFIRM, [_breach_question(n, problems) for n, problems in breaches]),
+        confirm,
+        action="import-trf",
+    )
+    warnings += [_breach_question(number, problems) for number, problems in notes]
     tiebreaks, applied = _tiebreaks(document, round_robin, warnings)
     tournament = create_tournament(
         name=_fitted(
@@ -470,7 +521,7 @@ def import_trf(
         + _same_fide_ids(players, lines)
     )
     Player.objects.bulk_create(players.values())
-    _store_rounds(tournament, sheet, players, user, warnings)
+    adjusted = _store_rounds(tournament, sheet, players, user, warnings)
     Absence.objects.bulk_create(_announced_absences(document, sheet.rounds, players, warnings))
     for apply in (
         _apply_acceleration,
@@ -493,18 +544,40 @@ def import_trf(
     )
     for comment in document.comments:
         log_event(tournament, TournamentLog.Kind.IMPORT, comment, user=user)
-    _keep_source(tournament, document, players, filename)
-    meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
-    for number, problems in _round_checks(document, sheet, meetings):
+    _keep_source(tournament, document, players, filename, adjusted)
+    commented = {
+        comment.split(":", 1)[0].strip()
+        for comment in document.comments
+        if comment.startswith("Import @ Round ")
+    }
+    for number, problems in breaches:
+        # Confirmed: ### Import @ Round n in the report, unless the file says it already.
         log_event(
             tournament,
             TournamentLog.Kind.IMPORT,
-            gettext_lazy("Round %(round)s as imported breaks the pairing rules: %(problems)s"),
-            params={"round": number, "problems": "; ".join(problems)},
+            (
+                IMPORTED_ROUND_BREAKS_RULES
+                if f"Import @ Round {number}" not in commented
+                else gettext_lazy(
+                    "Round %(round)s as imported breaks the pairing rules: %(problems)s"
+                )
+            ),
+            params={
+                "round": number,
+                "source": Round.PairedBy.IMPORT.label,
+                "problems": "; ".join(problems),
+            },
             user=user,
             round_number=number,
         )
     return tournament
+
+
+def _breach_question(number: int, problems: list[str]) -> str:
+    return _("Round %(round)s as the file has it: %(problems)s.") % {
+        "round": number,
+        "problems": "; ".join(problems),
+    }
 
 
 def _fitted(field: str, code: str, value: str, warnings: list[str]) -> str:
@@ -527,18 +600,24 @@ def _fitted(field: str, code: str, value: str, warnings: list[str]) -> str:
 
 def _round_checks(
     document: TrfDocument, sheet: TournamentSheet, meetings: int
-) -> Iterable[tuple[int, list[str]]]:
-    """Each imported round checked as a submitted one would be (FIDE checklist J51): what
-    breaks the rules is kept, as in the file, and logged."""
+) -> tuple[list[tuple[int, list[str]]], list[tuple[int, list[str]]]]:
+    """Each imported round checked as a submitted one would be (FIDE checklist J51): the
+    rounds that break the rules, each with the rules broken (kept as in the file once
+    confirmed), and the rounds with notes that break none (a pair met again whose game was
+    not played), for the import's report."""
+    breaches, notes = [], []
     for number in range(1, sheet.rounds + 1):
         try:
             state = PairingState.from_trf(document, number)
         except PairingError as error:
-            yield number, [str(error)]
+            breaches.append((number, [str(error)]))
             continue
         check = validate_round(state, recorded_pairing(sheet, number), meetings_allowed=meetings)
-        if check.errors or check.warnings:
-            yield number, [*check.errors, *check.warnings]
+        if check.breaches:
+            breaches.append((number, check.breaches))
+        if check.notes:
+            notes.append((number, check.notes))
+    return breaches, notes
 
 
 _POINT_NAMES = (
@@ -960,10 +1039,16 @@ def _player_keys(tournament: Tournament) -> dict[int, str]:
 
 
 def _keep_source(
-    tournament: Tournament, document: TrfDocument, players: dict[int, Player], filename: str
+    tournament: Tournament,
+    document: TrfDocument,
+    players: dict[int, Player],
+    filename: str,
+    adjusted: Collection[tuple[int, int]] = (),
 ) -> None:
     """Keep the file, and how the application writes the tournament just imported, so that
-    the export can tell what the arbiter changed since."""
+    the export can tell what the arbiter changed since. The ``adjusted`` cells (starting
+    rank, round), which the import stored otherwise than the file wrote them, count as
+    changed: the export writes them as the application does."""
     keys = _player_keys(tournament)
     source = TrfSource.objects.create(
         tournament=tournament,
@@ -978,7 +1063,12 @@ def _keep_source(
         except TournamentError:
             renderings[str(version)] = None  # e.g. an adjourned game, which TRF16 cannot hold
             continue
-        renderings[str(version)] = trf_merge.stored(trf_merge.rendering(text, keys))
+        rendering = trf_merge.stored(trf_merge.rendering(text, keys))
+        for rank, number in adjusted:
+            cells = rendering["players"].get(keys.get(rank), {}).get("cells", [])
+            if number <= len(cells):
+                cells[number - 1] = ""  # no cell the application writes: always changed
+        renderings[str(version)] = rendering
     source.rendering = renderings
     source.save(update_fields=["rendering"])
 

@@ -7,12 +7,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from tournaments.jobs import start_trf_import
+from jobs.models import Job
+from tournaments.jobs import asks_confirmation, confirm_trf_import, start_trf_import
 from tournaments.models import Tournament
 from tournaments.overview import players_by_start_rank, tournament_status
 from tournaments.permissions import (
@@ -161,3 +162,16 @@ def trf_import(request: HttpRequest) -> HttpResponse:
             "help": _("A FIDE TRF16 or TRF-2026 file: the players, rounds and results."),
         },
     )
+
+
+@login_required
+@require_http_methods(["POST"])
+def trf_import_confirm(request: HttpRequest, job_id: int) -> HttpResponse:
+    """The arbiter's answer to the question a TRF import asked (FIDE checklist J51, L3: its
+    rounds break the pairing rules): the file the job kept is imported again, confirmed."""
+    job = get_object_or_404(Job, pk=job_id, kind="trf_import", created_by=request.user)
+    if asks_confirmation(job) is None:
+        messages.error(request, _("This import asks nothing more; import the file again."))
+        return redirect("jobs:detail", job_id=job.pk)
+    again = confirm_trf_import(job, request.POST.get("confirm", "")[:500])
+    return redirect("jobs:detail", job_id=again.pk)

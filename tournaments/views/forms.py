@@ -390,6 +390,11 @@ class LeaveFideModeForm(forms.Form):
 
 class ResultForm(forms.Form):
     result = forms.ChoiceField(label=_("Result"), choices=Result.choices)
+    unrated = forms.BooleanField(
+        label=_("Not rated"),
+        required=False,
+        help_text=_("Scored but not counted for rating; 0-0, ½-0 and 0-½ always are."),
+    )
     reason = forms.CharField(label=_("Reason for the correction"), max_length=500, required=False)
     confirm = ConfirmField()
     # The board's version the page showed: a write based on an older one is refused.

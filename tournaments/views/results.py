@@ -20,6 +20,7 @@ from tournaments.services.rating_report import (
     correct_for_rating_report,
     withdraw_rating_report_correction,
 )
+from tournaments.services.results import result_label
 from tournaments.services.versions import board_version
 
 from .common import add_problems, confirmation_page, is_htmx
@@ -138,6 +139,7 @@ def save_result(
                 form.cleaned_data["result"],
                 source=EntrySource.HAND,
                 user=request.user,
+                unrated=form.cleaned_data["unrated"],
                 reason=form.cleaned_data["reason"],
                 confirm=form.cleaned_data["confirm"],
                 version=form.cleaned_data["version"] or None,
@@ -181,7 +183,7 @@ def save_result(
         messages.success(
             request,
             _("Board %(board)s saved: %(result)s.")
-            % {"board": board, "result": Result(pairing.result).label},
+            % {"board": board, "result": result_label(Result(pairing.result), pairing.unrated)},
         )
     url = reverse("tournaments:round", kwargs={"tournament_id": tournament.pk, "number": number})
     return redirect(f"{url}#board-{board}")

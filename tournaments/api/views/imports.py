@@ -17,6 +17,7 @@ from ..base import ApiView, validated
 from ..errors import error_responses
 from ..idempotency import IDEMPOTENCY_PARAMETER, idempotent
 from ..permissions import CREATE_TOURNAMENT
+from ..serializers.confirm import confirm_field
 
 
 class TrfImportSerializer(serializers.Serializer[Any]):
@@ -25,6 +26,11 @@ class TrfImportSerializer(serializers.Serializer[Any]):
     )
     file_name = serializers.CharField(
         max_length=200, default="import.trf", help_text="Named in the log and in errors."
+    )
+    confirm = confirm_field(
+        "A file whose rounds break the pairing rules fails its job with the question in "
+        "result.needs_confirmation (level, confirm, problems): send the file again with "
+        "that confirm."
     )
 
 
@@ -37,8 +43,12 @@ class TrfImportView(ApiView):
         description=(
             "Answers 202 at once with the job (Location: /api/v1/jobs/<id>/): follow it until "
             "its status is done (its result names the new tournament: id and slug) or failed "
-            "(its errors name each line at fault; nothing is stored). The client becomes the "
-            "new tournament's chief arbiter. A user account only (no token scope)."
+            "(its errors name each line at fault; nothing is stored). A file whose rounds break "
+            "the pairing rules (a rematch, a third colour running, …) fails its job with an "
+            "L3 question: errors list each round and rule, result.needs_confirmation gives "
+            "level and confirm; sent again with confirm, it is stored and each such round "
+            "logged as ### Import @ Round n. The client becomes the new tournament's chief "
+            "arbiter. A user account only (no token scope)."
         ),
         request=TrfImportSerializer,
         parameters=[IDEMPOTENCY_PARAMETER],
@@ -47,5 +57,7 @@ class TrfImportView(ApiView):
     @idempotent
     def post(self, request: Request) -> Response:
         data = validated(TrfImportSerializer, request)
-        job = start_trf_import(data["trf"], file_name=data["file_name"], user=request.user)
+        job = start_trf_import(
+            data["trf"], file_name=data["file_name"], user=request.user, confirm=data["confirm"]
+        )
         return accepted(job)
