@@ -58,6 +58,9 @@ class Beating:
         self.job_id = job_id
         self.worker = worker[:200]
         self.progress: runner.Progress | None = None
+        self.keep = False
+        """Leave the last heartbeat when the run ends (cut by the database: if it does not
+        come back soon, the look-out finds the job by that heartbeat)."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -75,6 +78,8 @@ class Beating:
             return
         self._stop.set()
         self._thread.join(timeout=settings.JOBS_HEARTBEAT + 5)
+        if self.keep:
+            return
         try:
             Heartbeat.objects.filter(job_id=self.job_id).delete()
         except DatabaseError as error:  # left behind, it is removed once found stale
@@ -91,8 +96,12 @@ class Beating:
         finally:
             connection.close()  # the thread's own connection
 
+    def figures(self) -> tuple[int, int]:
+        """How far the run got: done, of total (0, 0 before it has a progress)."""
+        return (self.progress.done, self.progress.total) if self.progress else (0, 0)
+
     def _beat(self) -> None:
-        done, total = (self.progress.done, self.progress.total) if self.progress else (0, 0)
+        done, total = self.figures()
         figures = {"worker": self.worker, "beat_at": timezone.now(), "done": done, "total": total}
         if not Heartbeat.objects.filter(job_id=self.job_id).update(**figures):
             Heartbeat.objects.create(job_id=self.job_id, **figures)
@@ -123,22 +132,8 @@ def _recover(job_id: int, cutoff: datetime) -> bool:
         if job.status != Job.Status.RUNNING:
             return False  # its run ended without removing its heartbeat
         done, total = cache.get(progress_key(job_id)) or (beat.done, beat.total)
-        job.interruptions = [
-            *job.interruptions,
-            {
-                "worker": beat.worker,
-                "stopped_at": beat.beat_at.isoformat(),
-                "done": done,
-                "total": total,
-                "started_at": job.started_at.isoformat() if job.started_at else None,
-            },
-        ]
-        if len(job.interruptions) > settings.JOBS_MAX_LOSSES:
-            job.status = Job.Status.FAILED  # for the wording of the last interruption
-            with translation.override(job.params.get("language") or settings.LANGUAGE_CODE):
-                problems = [*interruptions(job)[-1:], given_up(job)]
-            Job.objects.filter(pk=job_id).update(interruptions=job.interruptions)
-            runner.fail_job(job_id, problems)
+        _add_interruption(job, beat.worker, beat.beat_at, done, total)
+        if _give_up(job):
             transaction.on_commit(lambda: runner.discard_source(job_id))
         else:
             Job.objects.filter(pk=job_id).update(
@@ -154,6 +149,83 @@ def _recover(job_id: int, cutoff: datetime) -> bool:
         done,
         total,
         "failed" if len(job.interruptions) > settings.JOBS_MAX_LOSSES else "sent to run again",
+    )
+    return True
+
+
+def _add_interruption(
+    job: Job, worker: str, stopped_at: datetime, done: int, total: int, cause: str = "worker"
+) -> None:
+    """Note on ``job`` (not saved) that its run stopped: ``cause`` "worker" (lost) or
+    "database" (its connection failed under it)."""
+    job.interruptions = [
+        *job.interruptions,
+        {
+            "worker": worker,
+            "stopped_at": stopped_at.isoformat(),
+            "done": done,
+            "total": total,
+            "started_at": job.started_at.isoformat() if job.started_at else None,
+            "cause": cause,
+        },
+    ]
+
+
+def _give_up(job: Job) -> bool:
+    """Fail ``job`` if it has been interrupted more than ``JOBS_MAX_LOSSES`` times, saying
+    so; whether it failed."""
+    if len(job.interruptions) <= settings.JOBS_MAX_LOSSES:
+        return False
+    job.status = Job.Status.FAILED  # for the wording of the last interruption
+    with translation.override(job.params.get("language") or settings.LANGUAGE_CODE):
+        problems = [*interruptions(job)[-1:], given_up(job)]
+    Job.objects.filter(pk=job.pk).update(interruptions=job.interruptions)
+    runner.fail_job(job.pk, problems)
+    return True
+
+
+DATABASE_WAIT = 30.0
+"""Seconds a run cut by the database waits for it to answer again before leaving the job to
+the look-out for lost jobs."""
+
+
+def database_came_back(wait: float = DATABASE_WAIT) -> bool:
+    """Whether the database answers again within ``wait`` seconds (a restart's)."""
+    deadline = time.monotonic() + wait
+    delay = 0.5
+    while True:
+        connection.close()  # the broken connection: a new one is opened below
+        try:
+            connection.ensure_connection()
+            return True
+        except DatabaseError:
+            if time.monotonic() + delay > deadline:
+                return False
+        time.sleep(delay)
+        delay = min(delay * 2, 5.0)
+
+
+def run_again_after_database_loss(job_id: int, worker: str, done: int, total: int) -> bool:
+    """A run whose database connection failed under it (its transaction rolled back, so it
+    committed nothing): once the database answers again, the interruption is recorded and
+    the job is to be run again here at once (``True``), unless it has been interrupted too
+    often (failed). If the database stays away, ``False``: the run's last heartbeat stays,
+    and the look-out for lost jobs sends the job again once the database is back."""
+    stopped_at = timezone.now()
+    if not database_came_back():
+        logger.warning("job %s: the database did not come back; left to the look-out", job_id)
+        return False
+    with transaction.atomic():
+        job = Job.objects.select_for_update().filter(pk=job_id).first()
+        if job is None or job.status != Job.Status.RUNNING:
+            return False  # deleted, or another worker took it meanwhile
+        _add_interruption(job, worker, stopped_at, done, total, cause="database")
+        if _give_up(job):
+            transaction.on_commit(lambda: runner.discard_source(job_id))
+            return False
+        Job.objects.filter(pk=job_id).update(interruptions=job.interruptions)
+    logger.warning(
+        "job %s: the database stopped answering at %s of %s; run again", job_id, done, total
     )
     return True
 
@@ -197,7 +269,14 @@ def interruptions(job: Job) -> list[str]:
     for index, lost in enumerate(job.interruptions):
         counted = runner.counted_text(job, lost["done"], lost["total"])
         numbers = {"worker": lost["worker"], "time": _clock(lost["stopped_at"])}
-        if counted:
+        if lost.get("cause") == "database":
+            if counted:
+                line = _(
+                    "The database stopped answering %(worker)s at %(time)s while at %(counted)s."
+                ) % {**numbers, "counted": counted}
+            else:
+                line = _("The database stopped answering %(worker)s at %(time)s.") % numbers
+        elif counted:
             line = _("Worker %(worker)s stopped answering at %(time)s while at %(counted)s.") % {
                 **numbers,
                 "counted": counted,
@@ -234,8 +313,8 @@ def _started_again(job: Job, index: int) -> datetime | None:
 def given_up(job: Job) -> str:
     count = len(job.interruptions)
     return ngettext(
-        "Its worker was lost %(count)s time: the job is not started again.",
-        "Its worker was lost %(count)s times: the job is not started again.",
+        "It was interrupted %(count)s time: the job is not started again.",
+        "It was interrupted %(count)s times: the job is not started again.",
         count,
     ) % {"count": count}
 
@@ -249,6 +328,7 @@ def as_data(job: Job) -> list[dict[str, Any]]:
             "done": lost["done"],
             "total": lost["total"],
             "started_again_at": again.isoformat() if again else None,
+            "cause": lost.get("cause", "worker"),
             "message": message,
         }
         for index, (lost, message) in enumerate(

@@ -57,8 +57,9 @@ class Job(models.Model):
         default=list,
         blank=True,
         help_text=_(
-            "Each time the worker running the job stopped answering: which worker, when, how "
-            "far it had got (jobs.heartbeat)."
+            "Each time the job's run was interrupted (its worker stopped answering, or its "
+            "database connection failed): which worker, when, how far it had got, why "
+            "(jobs.heartbeat)."
         ),
     )
     created_by = models.ForeignKey(

@@ -30,12 +30,12 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.core.files import File
-from django.db import connection, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
-from .heartbeat import Beating
+from .heartbeat import Beating, run_again_after_database_loss
 from .models import Job, progress_key
 
 logger = logging.getLogger(__name__)
@@ -259,10 +259,24 @@ def run_job(job_id: int, worker: str = "") -> None:
         return
     # Which process runs it, for whoever must stop it (the production-stack test kills it).
     cache.set(runner_key(job_id), f"{socket.gethostname()}:{os.getpid()}", 24 * 3600)
-    with Beating(job_id, f"{worker or socket.gethostname()} (pid {os.getpid()})") as beating:
-        ended = _run_started(job_id, beating)
-    if ended:
-        discard_source(job_id)
+    name = f"{worker or socket.gethostname()} (pid {os.getpid()})"
+    with Beating(job_id, name) as beating:
+        try:
+            ended = _run_started(job_id, beating)
+        except DatabaseLost:
+            beating.keep = True  # for the look-out, should the database stay away
+            done, total = beating.figures()
+        else:
+            if ended:
+                discard_source(job_id)
+            return
+    if run_again_after_database_loss(job_id, name, done, total):
+        run_job(job_id, worker)
+
+
+class DatabaseLost(Exception):
+    """The database connection failed under a run (a restart, a network cut): the run's
+    transaction is rolled back and nothing of it was committed, so it can run again."""
 
 
 def _run_started(job_id: int, beating: Beating) -> bool:
@@ -291,6 +305,9 @@ def _run_started(job_id: int, beating: Beating) -> bool:
         fail_job(job_id, error.problems, result=error.result)
         if error.keep_source:
             return False
+    except (OperationalError, InterfaceError) as error:
+        logger.warning("job %s: the database failed under it: %s", job_id, error)
+        raise DatabaseLost from error
     except Exception as error:  # a bug: recorded on the job, logged with its traceback
         logger.exception("job %s failed", job_id)
         fail_job(job_id, [f"{type(error).__name__}: {error}"])

@@ -9,11 +9,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
+from django.db import OperationalError
 from django.urls import reverse
 from django.utils import timezone
 
+import jobs.heartbeat as heartbeat
 import jobs.runner as runner
-from jobs.heartbeat import find_lost_jobs
+from jobs.heartbeat import find_lost_jobs, interruptions
 from jobs.models import Heartbeat, Job
 from jobs.runner import JobKind, run_job
 from tests.factories import UserFactory
@@ -126,7 +129,7 @@ def test_a_job_lost_more_times_than_allowed_fails_saying_so(
     assert len(job.interruptions) == 4
     assert job.errors[0].startswith("Worker w1@hall (pid 4242) stopped answering at ")
     assert job.errors[0].endswith(" while at 4750 of 5000 games.")
-    assert job.errors[1] == "Its worker was lost 4 times: the job is not started again."
+    assert job.errors[1] == "It was interrupted 4 times: the job is not started again."
 
 
 def test_a_lost_part_fails_the_job_it_is_part_of_when_lost_too_often(
@@ -141,7 +144,7 @@ def test_a_lost_part_fails_the_job_it_is_part_of_when_lost_too_often(
         assert find_lost_jobs() == [part.pk]
     parent.refresh_from_db()
     assert parent.status == Job.Status.FAILED
-    assert parent.errors[-1] == "Its worker was lost 1 time: the job is not started again."
+    assert parent.errors[-1] == "It was interrupted 1 time: the job is not started again."
 
 
 def _lost_once(owner: Any) -> Job:
@@ -192,6 +195,7 @@ def test_the_api_gives_each_interruption_with_its_sentence(client, watched):
             "done": 4750,
             "total": 5000,
             "started_again_at": (STARTED + timedelta(minutes=4)).isoformat(),
+            "cause": "worker",
             "message": "Worker w1@hall (pid 4242) stopped answering at 10:02 while at 4750 of "
             "5000 games. Started again at 10:04.",
         }
@@ -228,3 +232,65 @@ def test_a_run_beats_while_it_runs_and_leaves_no_heartbeat_when_it_ends(watched,
     assert job.status == Job.Status.DONE
     assert seen and seen[0][0].startswith("w2@hall (pid ")
     assert not Heartbeat.objects.filter(job=job).exists()
+
+
+def _cut_by_the_database_first(failures: int) -> tuple[JobKind, list[int]]:
+    """A kind of job whose first ``failures`` runs lose their database connection half-way
+    (after writing a row that the rollback must take away)."""
+    runs: list[int] = []
+
+    def handler(job: Job, progress: runner.Progress) -> dict[str, Any]:
+        progress.start(10)
+        progress.advance(4)
+        UserFactory(username=f"written-by-run-{len(runs)}")
+        runs.append(len(runs))
+        if len(runs) <= failures:
+            raise OperationalError("terminating connection due to administrator command")
+        return {"runs": len(runs)}
+
+    return JobKind(handler), runs
+
+
+def test_a_run_cut_by_the_database_runs_again_once_it_is_back_and_commits_once(
+    settings, monkeypatch
+):
+    settings.JOBS_MAX_LOSSES = 3
+    kind, runs = _cut_by_the_database_first(1)
+    monkeypatch.setitem(runner._KINDS, "cut", kind)
+    job = Job.objects.create(kind="cut", params={"language": "en"})
+    run_job(job.pk, worker="w3@hall")
+    job.refresh_from_db()
+    assert (job.status, job.result, job.attempts) == (Job.Status.DONE, {"runs": 2}, 2)
+    assert runs == [0, 1]
+    # The first run's write was rolled back with it; the second's committed.
+    assert not User.objects.filter(username="written-by-run-0").exists()
+    assert User.objects.filter(username="written-by-run-1").exists()
+    (cut,) = job.interruptions
+    assert cut["cause"] == "database" and cut["worker"].startswith("w3@hall (pid ")
+    assert (cut["done"], cut["total"]) == (4, 10)
+    (message,) = interruptions(job)
+    assert message.startswith(f"The database stopped answering {cut['worker']} at ")
+
+
+def test_a_run_cut_by_the_database_too_often_fails_saying_so(settings, monkeypatch):
+    settings.JOBS_MAX_LOSSES = 1
+    kind, runs = _cut_by_the_database_first(5)
+    monkeypatch.setitem(runner._KINDS, "cut", kind)
+    job = Job.objects.create(kind="cut", params={"language": "en"})
+    run_job(job.pk)
+    job.refresh_from_db()
+    assert job.status == Job.Status.FAILED and len(runs) == 2
+    assert job.errors[-1] == "It was interrupted 2 times: the job is not started again."
+    assert job.errors[0].startswith("The database stopped answering ")
+
+
+def test_a_database_that_stays_away_leaves_the_job_to_the_look_out(watched, settings, monkeypatch):
+    kind, runs = _cut_by_the_database_first(1)
+    monkeypatch.setitem(runner._KINDS, "cut", kind)
+    monkeypatch.setattr(heartbeat, "database_came_back", lambda: False)
+    job = Job.objects.create(kind="cut", params={"language": "en"})
+    run_job(job.pk, worker="w4@hall")
+    job.refresh_from_db()
+    assert (job.status, runs) == (Job.Status.RUNNING, [0])
+    # Its last heartbeat stays: once stale, the look-out sends the job again.
+    assert Heartbeat.objects.get(job=job).worker.startswith("w4@hall")

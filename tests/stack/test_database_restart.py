@@ -20,11 +20,24 @@ import urllib.error
 import urllib.request
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 
-from tests.stack.test_production_stack import REDIS_URL, Stack, _health, _wait
+from games.models import Game
+from jobs.models import Job
+from tests.stack.test_production_stack import (
+    PASSWORD,
+    REDIS_URL,
+    Stack,
+    _api,
+    _follow,
+    _health,
+    _wait,
+)
+from tests.stack.test_production_stack import _event as _import_event
 from tests.stack.test_redis_outage import _event
 
 pytestmark = [
@@ -160,3 +173,55 @@ def test_a_database_restart_is_answered_503_with_retry_after_never_another_5xx(
     logs = "".join(path.read_text(errors="replace") for path in tmp_path.glob("web-*.log"))
     assert "Internal Server Error" not in logs
     print(f"answers while the database restarted: {dict(load.answers)}")
+
+
+IMPORT_GAMES = 600
+"""Enough games for the import to be cut part-way on a fast machine."""
+
+
+def test_a_job_cut_by_a_database_restart_runs_again_and_imports_every_game_once(
+    tmp_path: Path,
+) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("the production stack runs on PostgreSQL")
+    stack = Stack(tmp_path)
+    stack.env.update(CACHE_KEY_PREFIX="restart-job-test", JOBS_HEARTBEAT="1")
+    web = stack.webs[0]
+    try:
+        stack.start("web", WEB_BIND=web.removeprefix("http://"))
+        stack.start("worker", WORKER_NAME="cut")
+        _wait(lambda: _health(web), 90, f"{web}/health/")
+        owner = User.objects.create_user("stack", password=PASSWORD)  # the API client's
+        tournament, pgn = _import_event(owner, IMPORT_GAMES)
+        base = f"{web}/api/v1/tournaments/{tournament.slug}/pgn/"
+        status, check = _api("POST", base, {"pgn": pgn, "file_name": "restart.pgn"})
+        assert status == 202, check
+        checked = _follow(web, check["id"], lambda s: s["status"] in ("done", "failed"), 600)
+        assert checked["status"] == "done", checked
+        status, imported = _api("POST", f"{base}{checked['result']['upload']}/import/")
+        assert status == 202, imported
+        seen = _follow(web, imported["id"], lambda s: s["done"] >= IMPORT_GAMES // 4, 600)
+        assert seen["status"] == "running" and seen["done"] < IMPORT_GAMES, seen
+        _restart_as_the_stack_sees_it()
+        final = _follow_through_503(web, imported["id"], 600)
+    finally:
+        stack.stop()
+    assert (final["status"], final["result"]["imported"]) == ("done", IMPORT_GAMES), final
+    games = Game.objects.filter(pairing__round__tournament=tournament)
+    assert games.count() == games.values("pairing").distinct().count() == IMPORT_GAMES
+    (cut,) = final["interruptions"]
+    assert cut["cause"] == "database" and cut["worker"].startswith("cut@"), cut
+    assert cut["message"].startswith("The database stopped answering "), cut
+    assert Job.objects.get(pk=imported["id"]).attempts == 2
+
+
+def _follow_through_503(web: str, job: int, seconds: float) -> dict[str, Any]:
+    """The job's state once it has ended; a 503 (a web worker reconnecting) is asked again."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        status, state = _api("GET", f"{web}/api/v1/jobs/{job}/")
+        if status == 200 and state["status"] in ("done", "failed"):
+            return state  # type: ignore[no-any-return]
+        assert status in (200, 503), state
+        time.sleep(1)
+    raise AssertionError(f"job {job} not ended within {seconds:.0f} s")
