@@ -337,6 +337,20 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # A tournament's slug keeps the letters and digits of its name in any script (Python's
+    # Unicode ``[-\w]+``, arbiter/converters.py). JSON Schema readers take ``\w`` as ASCII,
+    # and no pattern reads alike in both, so the schema describes it in words instead.
+    "PATH_CONVERTER_OVERRIDES": {
+        "tslug": {
+            "type": "string",
+            "minLength": 1,
+            "description": (
+                "The tournament's slug: letters and digits of any script (全国象棋锦标赛), "
+                "hyphens and underscores, as the tournament's `slug` gives it; "
+                "percent-encoded in the path."
+            ),
+        }
+    },
     # Several models have a ``status``; name each choice set after its model.
     "ENUM_NAME_OVERRIDES": {
         "PlayerStatusEnum": "tournaments.models.player.Player.Status",
