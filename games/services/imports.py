@@ -679,11 +679,14 @@ def import_game(check: GameCheck, pairing: Pairing, *, user: AbstractBaseUser | 
     record = check.record
     assert record is not None, "a game is imported from the record read again, not the report"
     headers = record.headers
+    control = headers.get("TimeControl", "").strip()
+    # A tag longer than the field stays whole among the game's other tags (exported as is).
+    fits = len(control) <= Game._meta.get_field("time_control").max_length
     game = create_game(
         pairing=pairing,
         user=user,
         source=Game.Source.PGN,
-        time_control=headers.get("TimeControl", "").strip(),
+        time_control=control if fits else "",
         start_fen=record.start_fen or "",
     )
     played = replay(record)
@@ -691,6 +694,8 @@ def import_game(check: GameCheck, pairing: Pairing, *, user: AbstractBaseUser | 
     sans = play_as_san(board, played.board.move_stack)
     store_moves(game, sans, {r.ply: (r.remaining, r.elapsed) for r in played.clock_readings})
     game.headers = {k: v for k, v in headers.items() if k not in _OWN_TAGS}
+    if not fits:
+        game.headers["TimeControl"] = control
     if pairing.round.tournament.is_chess960:
         game.headers["Variant"] = PGN_VARIANT
     game.current_fen = board.fen()

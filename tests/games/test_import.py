@@ -133,3 +133,24 @@ def test_board_with_another_result_is_refused(chebanenko):
     Pairing.objects.filter(pk=check.pairing.pk).update(result=Result.DRAW)
     with pytest.raises(GameError, match="already has the result 1/2-1/2 but the game says 0-1"):
         import_games(checks, [ImportDecision(check.number, check.pairing.pk)], user=None)
+
+
+def test_a_time_control_tag_longer_than_its_field_is_kept_whole_among_the_tags(db):
+    """On PostgreSQL a tag over the field's 100 characters failed the whole import."""
+    from games.pgn_export import game_to_pgn
+    from tests.factories import PlayerFactory, RoundFactory
+
+    round_one = RoundFactory(tournament__ruleset="classic")
+    ding = PlayerFactory(tournament=round_one.tournament, name="Ding Liren", fide_id="8603677")
+    nepo = PlayerFactory(tournament=round_one.tournament, name="Ian N.", fide_id="4168119")
+    pairing = Pairing.objects.create(round=round_one, board=1, white=nepo, black=ding)
+    control = "40/7200:20/3600:900+30" + ":60" * 40
+    text = read("nepomniachtchi-liren-game1.pgn").replace(
+        '[TimeControl "40/7200:20/3600:900+30"]', f'[TimeControl "{control}"]'
+    )
+    (check,) = check_pgn(text, round_one.tournament)
+    (game,) = import_games([check], [ImportDecision(1, pairing.pk)], user=None)
+    game.refresh_from_db()
+    assert game.time_control == ""
+    assert game.headers["TimeControl"] == control
+    assert f'[TimeControl "{control}"]' in str(game_to_pgn(game))
