@@ -23,6 +23,7 @@ outer vertices is even and halving it stays exact.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 
 
@@ -40,12 +41,17 @@ class Matching:
 
     def __init__(self, size: int) -> None:
         n = self.n = size
+        # Memory goes by the edge: a round of 2,000 players has two million. So the flags
+        # are bytes, the endpoints refer to one int object per vertex, and an edge is found
+        # in a table of every pair (8 bytes a pair) rather than a dict (about 170 bytes an
+        # edge with its keys).
+        self.vertex = list(range(n))
         self.endpoint: list[int] = []
         self.twice: list[int] = []
-        self.alive: list[bool] = []
-        self.listed: list[bool] = []
-        self.edge_of: dict[tuple[int, int], int] = {}
-        self.neighbend: list[list[int]] = [[] for _ in range(n)]
+        self.alive = bytearray()
+        self.listed = bytearray()
+        self.edge_of = array("q", [-1]) * (n * (n - 1) // 2)
+        self.neighbend = [array("q") for _ in range(n)]
         self.dead = [False] * n
         self.changed: set[int] = set()
         self.stale = 0
@@ -71,31 +77,34 @@ class Matching:
         """Give edge a–b ``weight`` (any integer, 0 included); ``None`` removes the edge."""
         if a == b or self.dead[a] or self.dead[b]:
             return
-        key = (a, b) if a < b else (b, a)
-        k = self.edge_of.get(key)
+        if a > b:
+            a, b = b, a
+        key = b * (b - 1) // 2 + a
+        k = self.edge_of[key]
         if weight is None:
-            if k is not None and self.alive[k]:
+            if k != -1 and self.alive[k]:
                 self.alive[k] = False
                 self.stale += 1
                 self.changed.add(k)
             return
-        if k is None:
+        if k == -1:
             k = len(self.twice)
             self.edge_of[key] = k
-            self.endpoint += key
+            self.endpoint += (self.vertex[a], self.vertex[b])
             self.twice.append(4 * weight)
             self.alive.append(True)
             self.listed.append(True)
-            self.neighbend[key[0]].append(2 * k + 1)
-            self.neighbend[key[1]].append(2 * k)
-            self.changed.add(k)
+            self.neighbend[a].append(2 * k + 1)
+            self.neighbend[b].append(2 * k)
+            if self.started:  # before the first solution every edge is new anyway
+                self.changed.add(k)
             return
         if self.alive[k] and self.twice[k] == 4 * weight:
             return
         if not self.listed[k]:
             self.listed[k] = True
-            self.neighbend[key[0]].append(2 * k + 1)
-            self.neighbend[key[1]].append(2 * k)
+            self.neighbend[a].append(2 * k + 1)
+            self.neighbend[b].append(2 * k)
         if not self.alive[k]:
             self.alive[k] = True
             self.stale -= 1
@@ -216,7 +225,7 @@ class Matching:
     def _compact(self) -> None:
         """Drop dead edges from the adjacency lists."""
         alive, endpoint = self.alive, self.endpoint
-        self.neighbend = [[] for _ in range(self.n)]
+        self.neighbend = [array("q") for _ in range(self.n)]
         for k, live in enumerate(alive):
             self.listed[k] = live
             if live:
