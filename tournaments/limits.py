@@ -7,8 +7,32 @@ server down. What exceeds one is refused with a message naming the limit.
 
 from __future__ import annotations
 
-MAX_PLAYERS = 2_000
-"""Players in one tournament (registrations, CSV and TRF imports, ``checktrf``)."""
+import os
+
+PLAYERS_CEILING = 10_000
+"""The most :data:`MAX_PLAYERS` may be set to: pairing a round keeps every pair of players,
+so its memory grows with the square of the field (about 560 MB at 2,000 players)."""
+
+
+def _players_setting(text: str | None) -> int:
+    """The player limit ``text`` (the environment's value) sets: 2,000 when unset."""
+    if not text:
+        return 2_000
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 2 <= value <= PLAYERS_CEILING:
+        raise ValueError(
+            f"MAX_PLAYERS={text!r}: the player limit is a whole number from 2 to "
+            f"{PLAYERS_CEILING:,}"
+        )
+    return value
+
+
+MAX_PLAYERS = _players_setting(os.environ.get("MAX_PLAYERS"))
+"""Players in one tournament (registrations, CSV and TRF imports, ``checktrf``): 2,000, or
+what ``MAX_PLAYERS`` in the environment sets (every process of a site reads the same)."""
 
 MAX_ROUNDS = 50
 """Rounds of one tournament (its setting, TRF files, round numbers in forms and the API)."""
