@@ -456,7 +456,8 @@ def exchange_start_ranks(
     """Swap two players' starting ranks (a TPN exchange, checklist B12), logged.
 
     In FIDE mode only players of equal rating exchange, and not once round 4 is paired; each
-    exchange asks L3.
+    exchange asks L3. A round robin's numbers, drawn by lot or set by hand, are exchanged
+    freely until round 1 is paired.
     """
     first, second = (
         Player.objects.select_for_update(no_key=True).get(pk=first.pk),
@@ -469,7 +470,10 @@ def exchange_start_ranks(
     if first.start_rank is None or second.start_rank is None:
         problems.append(_("Both players need a starting rank first."))
     ratings = (first.rating_in_tournament().rating, second.rating_in_tournament().rating)
-    if tournament.fide_mode and ratings[0] != ratings[1]:
+    # A round robin's numbers are drawn by lot or set by hand before round 1 (checklist D13):
+    # ratings do not decide them, so any two players may exchange until then.
+    numbers_by_hand = tournament.is_round_robin and not last_round_number(tournament)
+    if tournament.fide_mode and ratings[0] != ratings[1] and not numbers_by_hand:
         problems.append(
             _(
                 "In FIDE mode only players of equal rating exchange starting ranks: "
@@ -523,6 +527,15 @@ def set_start_ranks(
         raise TournamentError(_("The order must name every player of the tournament once."))
     if last_round_number(tournament):
         raise TournamentError(_("Starting ranks are drawn before round 1 is paired."))
+    if tournament.fide_mode and not tournament.is_round_robin:
+        # A Swiss ranks its players by rating, title and the announced criterion (B10).
+        raise TournamentError(
+            _(
+                "In FIDE mode a Swiss numbers its players by rating, title and the announced "
+                "criterion, not in an order given by lot or by hand; leaving FIDE mode (for "
+                "good) allows it."
+            )
+        )
     Player.objects.filter(tournament=tournament).update(start_rank=None)
     numbered = [players[p.pk] for p in order]
     for rank, player in enumerate(numbered, start=1):

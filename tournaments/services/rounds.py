@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -156,7 +157,10 @@ def publish_round(round_: Round, *, user: AbstractBaseUser | None = None) -> Rou
 
     Players without a number who play the next round (absent from round 1, checklist B11)
     take theirs now, so that pairing software reading the tournament before pairing it
-    sees them numbered, as the built-in engine does when it pairs."""
+    sees them numbered, as the built-in engine does when it pairs.
+
+    A round without a date takes the moment it is published as its date, so that the TRF
+    report's record 132 gives every round's date (checklist J52)."""
     if round_.status != Round.Status.DRAFT:
         raise TournamentError(_("Round %(round)s is already published.") % {"round": round_.number})
     if round_.manual_session is not None:
@@ -165,7 +169,9 @@ def publish_round(round_: Round, *, user: AbstractBaseUser | None = None) -> Rou
             % {"round": round_.number}
         )
     round_.status = Round.Status.PUBLISHED
-    round_.save(update_fields=["status"])
+    if round_.starts_at is None:
+        round_.starts_at = timezone.now()
+    round_.save(update_fields=["status", "starts_at"])
     log_event(
         round_.tournament,
         TournamentLog.Kind.PAIRING,
