@@ -35,6 +35,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from rest_framework.throttling import BaseThrottle
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,9 @@ def _account(username: str) -> str:
 
 
 def _address(request: HttpRequest | None) -> str:
-    return request.META.get("REMOTE_ADDR", "") if request is not None else ""
+    """The client's address: the API throttles' (``NUM_PROXIES`` entries from the end of
+    X-Forwarded-For behind a reverse proxy, else the connection's)."""
+    return (BaseThrottle().get_ident(request) or "") if request is not None else ""
 
 
 def _count_failure(key: str, window: int) -> int:

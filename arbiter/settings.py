@@ -164,8 +164,11 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-# collectstatic gathers into STATIC_ROOT for production; development serves from the finders.
-STATIC_ROOT = BASE_DIR / "staticfiles" if PRODUCTION else None
+# collectstatic gathers into STATIC_ROOT for production (the reverse proxy serves /static/
+# from there); development serves from the finders.
+STATIC_ROOT = (
+    Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles") if PRODUCTION else None
+)
 WHITENOISE_USE_FINDERS = not PRODUCTION
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Files the background jobs read (uploads) and make (PDF reports of large events): every web
@@ -313,7 +316,14 @@ CROSSTEST_TIMEOUT = float(os.environ.get("CROSSTEST_TIMEOUT", "600"))
 # command line speaking TieBreakServer's tiebreakchecker); empty: pairings only.
 CROSSTEST_TIEBREAK_ENGINE = os.environ.get("CROSSTEST_TIEBREAK_ENGINE", "")
 
+# Reverse proxies in front of the web processes that append the client's address to
+# X-Forwarded-For (deploy/nginx.conf: 1). The throttles (the login page's, the API's) count
+# the address that many entries from the header's end; with 0 (no proxy) they count the
+# connection's address and ignore the header, which a client could write itself.
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
+
 REST_FRAMEWORK = {
+    "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",

@@ -9,6 +9,10 @@
 #   deploy/arbiter.sh worker    a Celery worker: WORKER_CONCURRENCY (1), WORKER_NAME
 #   deploy/arbiter.sh live      uvicorn (ASGI) for the live pages' event streams under /live/:
 #                               LIVE_BIND (127.0.0.1:8100), LIVE_WORKERS (1; one per core)
+#   deploy/arbiter.sh proxy     nginx in front of them (deploy/nginx.conf, rendered into
+#                               PROXY_DIR): PROXY_BIND (127.0.0.1:8080), PROXY_WEB (WEB_BIND),
+#                               PROXY_LIVE (LIVE_BIND), STATIC_ROOT, PROXY_TLS_CERTIFICATE and
+#                               PROXY_TLS_KEY for HTTPS, PROXY_WORKERS (auto), PROXY_NGINX (nginx)
 #
 # Every process needs the same DATABASE_URL, REDIS_URL (cache and broker), SECRET_KEY,
 # ALLOWED_HOSTS and ARBITER_MODE=production; the web processes LIVE_EVENTS=1 once the
@@ -50,6 +54,34 @@ case "${1:-}" in
       --timeout-graceful-shutdown 5 \
       --log-level "$(echo "${LOG_LEVEL:-INFO}" | tr '[:upper:]' '[:lower:]')"
     ;;
+  proxy)
+    # Renders deploy/nginx.conf into PROXY_DIR (its pid file, cache and temporary files
+    # live there too), checks it and runs nginx in the foreground, logging to stdout/stderr.
+    nginx=${PROXY_NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
+    dir=${PROXY_DIR:-${TMPDIR:-/tmp}/arbiter-proxy}
+    mkdir -p "$dir"
+    dir=$(cd "$dir" && pwd)
+    conf_path=$("$nginx" -V 2>&1 | sed -n 's/.*--conf-path=\([^ ]*\).*/\1/p')
+    servers() { for address in $(echo "$1" | tr ',' ' '); do printf 'server %s; ' "$address"; done; }
+    listen=${PROXY_BIND:-127.0.0.1:8080}
+    tls=""
+    if [ -n "${PROXY_TLS_CERTIFICATE:-}" ]; then
+      listen="$listen ssl"
+      tls="ssl_certificate ${PROXY_TLS_CERTIFICATE}; ssl_certificate_key ${PROXY_TLS_KEY:?PROXY_TLS_KEY must be set with PROXY_TLS_CERTIFICATE};"
+    fi
+    quote() { printf '%s' "$1" | sed 's/[\\|&]/\\&/g'; }
+    sed -e "s|@LISTEN@|$(quote "$listen")|" \
+      -e "s|@TLS@|$(quote "$tls")|" \
+      -e "s|@WEB@|$(quote "$(servers "${PROXY_WEB:-${WEB_BIND:-127.0.0.1:8000}}")")|" \
+      -e "s|@LIVE@|$(quote "$(servers "${PROXY_LIVE:-${LIVE_BIND:-127.0.0.1:8100}}")")|" \
+      -e "s|@STATIC_ROOT@|$(quote "${STATIC_ROOT:-$(pwd)/staticfiles}")|" \
+      -e "s|@PROXY_DIR@|$(quote "$dir")|g" \
+      -e "s|@WORKERS@|$(quote "${PROXY_WORKERS:-auto}")|" \
+      -e "s|@MIME_TYPES@|$(quote "$(dirname "${conf_path:-/etc/nginx/nginx.conf}")/mime.types")|" \
+      deploy/nginx.conf >"$dir/nginx.conf"
+    "$nginx" -p "$dir" -e stderr -c "$dir/nginx.conf" -t -q
+    exec "$nginx" -p "$dir" -e stderr -c "$dir/nginx.conf" -g 'daemon off;'
+    ;;
   worker)
     exec "$python" -m celery -A arbiter worker \
       --concurrency "${WORKER_CONCURRENCY:-1}" \
@@ -57,7 +89,7 @@ case "${1:-}" in
       --loglevel "${LOG_LEVEL:-INFO}"
     ;;
   *)
-    echo "usage: $0 release|web|worker|live" >&2
+    echo "usage: $0 release|web|worker|live|proxy" >&2
     exit 2
     ;;
 esac
