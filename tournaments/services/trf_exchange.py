@@ -606,9 +606,12 @@ def _round_checks(
     confirmed), and the rounds with notes that break none (a pair met again whose game was
     not played), for the import's report."""
     breaches, notes = [], []
+    # The event's rounds as the import stores them: a file without XXR ends with its last
+    # round, whose topscorers the colour rules do not bind (C.04.3 C3).
+    planned = max(document.planned_rounds or 0, sheet.rounds)
     for number in range(1, sheet.rounds + 1):
         try:
-            state = PairingState.from_trf(document, number)
+            state = replace(PairingState.from_trf(document, number), planned_rounds=planned)
         except PairingError as error:
             breaches.append((number, [str(error)]))
             continue
