@@ -251,12 +251,19 @@ def _cut_by_the_database_first(failures: int) -> tuple[JobKind, list[int]]:
     return JobKind(handler), runs
 
 
+def _database_back_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database answers again at once. The real wait reconnects, which would close the
+    test's own transaction on PostgreSQL: the stack test (tests/stack/) restarts a real one."""
+    monkeypatch.setattr(heartbeat, "database_came_back", lambda: True)
+
+
 def test_a_run_cut_by_the_database_runs_again_once_it_is_back_and_commits_once(
     settings, monkeypatch
 ):
     settings.JOBS_MAX_LOSSES = 3
     kind, runs = _cut_by_the_database_first(1)
     monkeypatch.setitem(runner._KINDS, "cut", kind)
+    _database_back_at_once(monkeypatch)
     job = Job.objects.create(kind="cut", params={"language": "en"})
     run_job(job.pk, worker="w3@hall")
     job.refresh_from_db()
@@ -276,6 +283,7 @@ def test_a_run_cut_by_the_database_too_often_fails_saying_so(settings, monkeypat
     settings.JOBS_MAX_LOSSES = 1
     kind, runs = _cut_by_the_database_first(5)
     monkeypatch.setitem(runner._KINDS, "cut", kind)
+    _database_back_at_once(monkeypatch)
     job = Job.objects.create(kind="cut", params={"language": "en"})
     run_job(job.pk)
     job.refresh_from_db()

@@ -137,6 +137,7 @@ def proxied(tmp_path: Path) -> Iterator[tuple[Stack, str]]:
         STATIC_ROOT=str(shared / "static"),
         NUM_PROXIES="1",
         LIVE_EVENTS="1",
+        CACHE_KEY_PREFIX="proxy-test",  # its own throttle counts, not an earlier test's
         PROXY_NGINX=NGINX,
     )
     subprocess.run(
