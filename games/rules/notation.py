@@ -32,6 +32,7 @@ __all__ = [
     "UnreadableMoveError",
     "castling_obstacle",
     "parse_move",
+    "quick_san",
 ]
 
 
@@ -123,6 +124,143 @@ _PIECE_NAMES = {
     chess.QUEEN: "queen",
     chess.KING: "king",
 }
+
+
+_SanParts = tuple[chess.PieceType, chess.Bitboard, chess.Square, chess.PieceType | None]
+_CASTLING_SAN = frozenset({"O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"}) | frozenset(
+    {"O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"}
+)
+_san_parts: dict[str, _SanParts | None] = {}
+_SAN_PARTS_KEPT = 20_000
+_PROMOTIONS = (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
+_LAST_RANKS = chess.BB_RANK_1 | chess.BB_RANK_8
+
+
+def _read_san_parts(text: str) -> _SanParts | None:
+    """The parts of SAN text as ``Board.parse_san`` reads them (its own pattern): the piece,
+    the squares the origin may be on, the target and the promotion. ``None`` for what
+    :func:`quick_san` leaves to ``parse_san``: castling, an origin given in full (long
+    algebraic, UCI), a pawn's origin rank, a piece promoted, a promotion to a king."""
+    match = chess.SAN_REGEX.match(text)
+    if not match or text in _CASTLING_SAN:
+        return None
+    letter, file, rank, target, promotion = match.groups()
+    to_square = chess.SQUARE_NAMES.index(target)
+    from_mask = chess.BB_ALL
+    if file:
+        from_mask &= chess.BB_FILES[chess.FILE_NAMES.index(file)]
+    if letter:
+        if promotion:
+            return None
+        if rank:
+            from_mask &= chess.BB_RANKS[int(rank) - 1]
+        return chess.PIECE_SYMBOLS.index(letter.lower()), from_mask, to_square, None
+    if rank:
+        return None
+    promoted = chess.PIECE_SYMBOLS.index(promotion[-1].lower()) if promotion else None
+    if promoted is not None and promoted not in _PROMOTIONS:
+        return None
+    if not file:
+        from_mask &= chess.BB_FILES[chess.square_file(to_square)]
+    return chess.PAWN, from_mask, to_square, promoted
+
+
+def quick_san(board: chess.Board, text: str) -> chess.Move | None:
+    """The move ``board.parse_san(text)`` returns, when this finds it at once; ``None``
+    otherwise (castling, long algebraic or UCI, an illegal or ambiguous text, a promoted
+    king): ask ``parse_san`` then.
+
+    ``parse_san`` matches the text with its pattern, then generates the legal moves of the
+    named piece type to the target and keeps those that fit: most of what a replay spends
+    on a move. Here the text's parts are read once per distinct text (with the same
+    pattern); python-chess's attack tables give the pieces of that type that reach the
+    target (for a pawn, the squares it can step or capture from); and the move of the one
+    piece found is legal if it leaves no piece of the opponent's attacking the king. A
+    king's move and an en passant capture take python-chess's own test (``is_into_check``).
+    """
+    try:
+        parts = _san_parts[text]
+    except KeyError:
+        if len(_san_parts) >= _SAN_PARTS_KEPT:
+            _san_parts.clear()
+        parts = _san_parts[text] = _read_san_parts(text)
+    if parts is None or board.kings & board.promoted:  # python-chess's king() skips those
+        return None
+    piece, from_mask, to_square, promotion = parts
+    turn = board.turn
+    ours = board.occupied_co[turn]
+    target = chess.BB_SQUARES[to_square]
+    if ours & target:
+        return None
+    if piece == chess.PAWN:
+        if bool(target & _LAST_RANKS) != (promotion is not None):
+            return None
+        origins = _pawn_origins(board, turn, to_square, target) & from_mask & board.pawns & ours
+    else:
+        origins = _piece_origins(board, piece, to_square) & from_mask & ours
+    if not origins or origins & (origins - 1):
+        return None
+    origin = chess.msb(origins)
+    move = chess.Move(origin, to_square, promotion)
+    king = board.kings & ours
+    en_passant = (
+        piece == chess.PAWN
+        and not board.occupied & target
+        and chess.square_file(origin) != chess.square_file(to_square)
+    )
+    if piece == chess.KING or en_passant or not king or king & (king - 1):
+        return None if board.is_into_check(move) else move
+    # The move is legal if no piece of the opponent's attacks the king once it is made: the
+    # piece has left its square and stands on the target, whatever stood there is taken.
+    # python-chess's own test works out every pin first; one look at the king's lines,
+    # through the squares as they will be, answers for this move alone.
+    occupied = board.occupied & ~chess.BB_SQUARES[origin] | target
+    if board.attackers_mask(not turn, chess.msb(king), occupied) & ~target:
+        return None
+    return move
+
+
+def _piece_origins(
+    board: chess.Board, piece: chess.PieceType, to_square: chess.Square
+) -> chess.Bitboard:
+    """The squares from which a ``piece`` (not a pawn) of either side attacks
+    ``to_square``: ``Board.attackers_mask``'s terms for that piece."""
+    occupied = board.occupied
+    if piece == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[to_square] & board.knights
+    if piece == chess.KING:
+        return chess.BB_KING_ATTACKS[to_square] & board.kings
+    attacks = 0
+    if piece != chess.ROOK:
+        diagonal = chess.BB_DIAG_ATTACKS[to_square][chess.BB_DIAG_MASKS[to_square] & occupied]
+        attacks = diagonal & (board.bishops if piece == chess.BISHOP else board.queens)
+    if piece != chess.BISHOP:
+        rank = chess.BB_RANK_ATTACKS[to_square][chess.BB_RANK_MASKS[to_square] & occupied]
+        file = chess.BB_FILE_ATTACKS[to_square][chess.BB_FILE_MASKS[to_square] & occupied]
+        attacks |= (rank | file) & (board.rooks if piece == chess.ROOK else board.queens)
+    return attacks
+
+
+def _pawn_origins(
+    board: chess.Board, turn: chess.Color, to_square: chess.Square, target: chess.Bitboard
+) -> chess.Bitboard:
+    """The squares a pawn of ``turn`` could come from to reach ``to_square``: a step or a
+    double step onto an empty square, a capture onto an opponent's piece or en passant."""
+    occupied = board.occupied
+    if occupied & target:
+        if not board.occupied_co[not turn] & target:
+            return 0
+        return chess.BB_PAWN_ATTACKS[not turn][to_square]
+    step = -8 if turn == chess.WHITE else 8
+    origins = chess.BB_SQUARES[to_square + step] if 0 <= to_square + step < 64 else 0
+    double = to_square + 2 * step
+    if chess.square_rank(to_square) == (3 if turn == chess.WHITE else 4) and not (
+        occupied & origins
+    ):
+        origins |= chess.BB_SQUARES[double]
+    if to_square == board.ep_square:
+        origins |= chess.BB_PAWN_ATTACKS[not turn][to_square]
+    return origins
 
 
 def parse_move(board: chess.Board, text: str) -> chess.Move:

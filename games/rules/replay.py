@@ -23,6 +23,7 @@ from games.rules.notation import (
     IllegalMoveError,
     MoveTextError,
     parse_move,
+    quick_san,
 )
 from games.rules.records import GameRecord, WrittenMove, starting_board
 from games.rules.sides import color_name, side_name
@@ -137,22 +138,27 @@ def _play(record: GameRecord, board: chess.Board, result: Replay, quiet_plies: i
     occurrences[position_key(board)] = [0]
     if is_dead_by_material(board):
         result.dead_material_ply = 0
-    parse_san = board.parse_san
+    # Bound once: this loop runs for every move of every game.
+    parse_san, push, key_of = board.parse_san, board.push, board._transposition_key
     for ply, written in enumerate(record.moves, start=1):
-        try:
-            move = parse_san(written.text)
-            if not move:
-                raise ValueError("null move")
-        except ValueError:
+        move = quick_san(board, written.text)
+        if move is None:
             try:
-                move = parse_move(board, written.text)
-            except MoveTextError as error:
-                result.error = _move_error(record, board, ply, written.line, written.column, error)
-                return
-        board.push(move)
+                move = parse_san(written.text)
+                if not move:
+                    raise ValueError("null move")
+            except ValueError:
+                try:
+                    move = parse_move(board, written.text)
+                except MoveTextError as error:
+                    result.error = _move_error(
+                        record, board, ply, written.line, written.column, error
+                    )
+                    return
+        push(move)
         if written.comments:
             _read_clock(result, written, ply, board)
-        key = position_key(board)
+        key = key_of()  # position_key(board)
         if not board.halfmove_clock:
             # A capture or pawn move: no earlier position can come back, and only such a
             # move changes the material.
