@@ -7,6 +7,10 @@ import sys
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arbiter.settings")
+    from arbiter.quick_commands import run_without_apps
+
+    if run_without_apps(sys.argv):
+        return
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

@@ -8,17 +8,19 @@ game numbers and line numbers as if the file had been read in one go.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
-from multiprocessing.pool import AsyncResult
+from typing import TYPE_CHECKING
 
 from games.rules.records import GameRecord, decode_lines, detect_file_encoding, read_pgn
 from games.rules.report import GameReport, check_game, unchecked_report
 from games.rules.rulesets import Ruleset
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
 
 __all__ = ["Summary", "check_file", "check_safely"]
 
@@ -174,6 +176,8 @@ def _check_parallel(
     encoding: str,
     chunk_bytes: int,
 ) -> Iterator[GameReport]:
+    import multiprocessing  # here: a small file, checked in this process, starts sooner
+
     games_before = 0
     pending: deque[tuple[AsyncResult[list[GameReport]], int]] = deque()
     with multiprocessing.get_context("fork").Pool(workers) as pool:

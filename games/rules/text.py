@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 
-from charset_normalizer import from_bytes
-
 __all__ = [
     "ENCODINGS",
     "NotTextError",
@@ -76,6 +74,9 @@ def detect_encoding(data: bytes) -> str:
     except UnicodeDecodeError as error:
         # A sample cut inside a character fails only at its very end.
         if error.start < len(sample) - 3 or len(sample) == len(data):
+            # Imported here: most files are UTF-8, and a command checking one starts sooner.
+            from charset_normalizer import from_bytes
+
             best = from_bytes(sample, cp_isolation=_LEGACY).best()
             return "gb18030" if best is not None and best.encoding == "gb18030" else "cp1252"
     return "utf-8"

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games.models import Game, GameChange, PgnUpload, ResultReason
+from games.refusals import outline_refusal
 from games.rules.batch import check_safely
 from games.rules.chess960 import PGN_VARIANT, position_number
 from games.rules.records import (
@@ -41,7 +42,7 @@ from games.rules.records import (
 from games.rules.replay import replay
 from games.rules.report import GameReport
 from games.rules.text import NotTextError, detect_encoding, refuse_binary, refuse_nul
-from tournaments.limits import MAX_GAMES_PER_FILE, file_size_refusal
+from tournaments.limits import file_size_refusal
 from tournaments.models import EntrySource, Pairing, Result, Tournament
 from tournaments.services.audit import recorded_user
 
@@ -112,30 +113,17 @@ def refuse_pgn_text(text: str) -> int:
 
 def refuse_unfit_pgn(text: str) -> int:
     """What every path refuses before checking a PGN text (the page, the API, the
-    background check, ``import_pgn``; ``checkgames`` reads its file through
-    :func:`refuse_unfit_outline`): more games than :data:`MAX_GAMES_PER_FILE`, counted by
-    :func:`outline_pgn` without reading them, or no game at all. Returns the number of games."""
+    background check, ``import_pgn``; ``checkgames`` asks
+    :func:`games.refusals.outline_refusal` about its file): more games than
+    :data:`MAX_GAMES_PER_FILE`, counted by :func:`outline_pgn` without reading them, or no
+    game at all. Returns the number of games."""
     return refuse_unfit_outline(outline_pgn(text_lines(text)))
 
 
 def refuse_unfit_outline(outline: PgnOutline) -> int:
     """:func:`refuse_unfit_pgn` for a text already outlined."""
-    if outline.games > MAX_GAMES_PER_FILE:
-        raise GameError(
-            _(
-                "The file has %(games)s games; at most %(limit)s are accepted. "
-                "Split it round by round."
-            )
-            % {"games": f"{outline.games:,}", "limit": f"{MAX_GAMES_PER_FILE:,}"}
-        )
-    if not outline.has_games:
-        raise GameError(
-            _(
-                "No PGN game found: %(lines)s lines read, without a tag pair "
-                '([Event "…"]) or a move.'
-            )
-            % {"lines": f"{outline.lines:,}"}
-        )
+    if refusal := outline_refusal(outline):
+        raise GameError(refusal)
     return outline.games
 
 

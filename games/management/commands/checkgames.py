@@ -1,4 +1,8 @@
-"""``python manage.py checkgames FILE.pgn``: check every game of a PGN file."""
+"""``python manage.py checkgames FILE.pgn``: check every game of a PGN file.
+
+The command uses no model, URL or template, and manage.py runs it without loading the apps
+(:mod:`arbiter.quick_commands`): what it imports is what checking needs, no more.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +16,11 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from games.refusals import outline_refusal
 from games.rules.batch import Summary, check_file
 from games.rules.records import decode_lines, detect_file_encoding, outline_pgn
 from games.rules.rulesets import RULESETS, get_ruleset
 from games.rules.text import ENCODINGS, NotTextError, refuse_binary
-from games.services.errors import GameError
-from games.services.imports import refuse_unfit_outline
 from tournaments.limits import file_size_refusal
 
 INPUT_ERROR = 2
@@ -122,19 +125,18 @@ class Command(BaseCommand):
         anything, as the page and the API refuse them. A stray NUL byte is reported with
         its game, not refused: nothing is stored here."""
         try:
-            if refusal := file_size_refusal(os.path.getsize(path)):
-                raise GameError(refusal)
-            with open(path, "rb") as stream:
-                sample = "".join(decode_lines(io.BytesIO(stream.read(TEXT_SAMPLE)), encoding))
-                refuse_binary(sample)
-                stream.seek(0)
-                refuse_unfit_outline(outline_pgn(decode_lines(stream, encoding)))
+            refusal = file_size_refusal(os.path.getsize(path))
+            if refusal is None:
+                with open(path, "rb") as stream:
+                    sample = stream.read(TEXT_SAMPLE)
+                    refuse_binary("".join(decode_lines(io.BytesIO(sample), encoding)))
+                    stream.seek(0)
+                    refusal = outline_refusal(outline_pgn(decode_lines(stream, encoding)))
         except NotTextError as error:
-            message = _("%(path)s: %(error)s") % {"path": path, "error": error}
-            raise CommandError(message, returncode=INPUT_ERROR) from None
-        except GameError as error:
-            message = _("%(path)s: %(error)s") % {"path": path, "error": "; ".join(error.problems)}
-            raise CommandError(message, returncode=INPUT_ERROR) from None
+            refusal = str(error)
+        if refusal:
+            message = _("%(path)s: %(error)s") % {"path": path, "error": refusal}
+            raise CommandError(message, returncode=INPUT_ERROR)
 
     def _progress_bar(self, path: str, summary: Summary) -> Any:
         size = os.path.getsize(path)

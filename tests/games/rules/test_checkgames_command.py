@@ -1,7 +1,11 @@
 """The checkgames command: reports per game, summary, JSON lines, bad input, both cores."""
 
 import json
+import os
+import subprocess
+import sys
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -138,3 +142,59 @@ def test_a_file_of_a_few_hundred_games_is_shared_among_the_workers(tmp_path, mon
     parallel = [r.as_dict() for r in check_file(str(source), CLASSIC, jobs=2)]
     assert len(chunks) >= 4
     assert parallel == [r.as_dict() for r in check_file(str(source), CLASSIC, jobs=1)]
+
+
+# manage.py runs the command without loading the apps (arbiter.quick_commands): the same
+# output and exit statuses as call_command after the usual set-up, and none of the models,
+# the API or the reports imported.
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def manage(*args, **env):
+    environment = {**os.environ, **env}
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "checkgames", *map(str, args)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+        env=environment,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("options", [[], ["--format", "json"], ["--ruleset", "online"]])
+def test_manage_py_prints_what_call_command_prints(options):
+    path = PGN / "nasty" / "illegal_move_then_next_game.pgn"
+    done = manage(path, *options)
+    assert (done.stdout, done.stderr, done.returncode) == (run(path, *options)[0], "", 0)
+
+
+def test_manage_py_refuses_unusable_input_as_django_does():
+    done = manage("no-such-file.pgn")
+    assert done.returncode == 2
+    assert done.stderr == "CommandError: no-such-file.pgn: no such readable file\n"
+    assert manage("--help").stdout.startswith("usage: manage.py checkgames [-h]")
+
+
+def test_manage_py_loads_no_app_unless_the_settings_are_named():
+    path = PGN / "python-chess" / "molinari-bordais-1979.pgn"
+    script = (
+        "import runpy, sys\n"
+        f"sys.argv = ['manage.py', 'checkgames', {str(path)!r}, *sys.argv[1:]]\n"
+        "runpy.run_path('manage.py', run_name='__main__')\n"
+        "heavy = ('games.models', 'tournaments.models', 'rest_framework', 'reportlab')\n"
+        "print(sorted({m for m in sys.modules if m.startswith(heavy)}))\n"
+    )
+    for options, loaded in (([], False), (["--settings", "arbiter.settings"], True)):
+        done = subprocess.run(
+            [sys.executable, "-c", script, *options],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+            timeout=120,
+        )
+        assert "Summary: 1 games, 10 plies" in done.stdout
+        assert (done.stdout.strip().splitlines()[-1] != "[]") is loaded
