@@ -92,3 +92,22 @@ def answering(service, *args, **kwargs):
         except NeedsConfirmation as question:
             confirm = question.answer
     raise AssertionError("more questions than an L4 asks")
+
+
+def trf_player_line(rank: int, rounds: str = "") -> str:
+    """A TRF16 player line, column by column (1-based: rank 5-8, name 15-47, rating 49-52,
+    federation 54-56, FIDE id 58-68, birth 70-79, points 81-84, rank 86-89, rounds from 92),
+    named ``Player <rank>``."""
+    fields = [
+        "001",
+        f"{rank:4d}",
+        "    ",  # sex, title
+        f"{'Player ' + str(rank):<33}",
+        "1800",
+        "GER",
+        f"{'':>11}",
+        "1990/01/01",
+        " 0.0",
+        f"{rank:4d}",
+    ]
+    return " ".join(fields) + rounds

@@ -36,7 +36,7 @@ from games.models import Game, PgnUpload
 from games.rules.records import decode_lines, outline_pgn, read_pgn
 from jobs.models import Job
 from jobs.runner import run_job, start_job
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import PlayerFactory, UserFactory, trf_player_line
 from tournaments.limits import MAX_GAMES_PER_FILE, MAX_PLAYERS, MAX_ROUNDS, MAX_UPLOAD_BYTES
 from tournaments.models import PairingSystem, Player, Round, Tournament
 from tournaments.services import create_tournament, generate_round_robin_round, publish_round
@@ -51,27 +51,9 @@ MEGABYTE_LINE = "x" * (1024 * 1024)
 GAME = '[Event "E"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 1-0\n\n'
 
 
-def _trf_player(rank: int, rounds: str = "") -> str:
-    """A TRF16 player line, column by column (1-based: rank 5-8, name 15-47, rating 49-52,
-    federation 54-56, FIDE id 58-68, birth 70-79, points 81-84, rank 86-89, rounds from 92)."""
-    fields = [
-        "001",
-        f"{rank:4d}",
-        "    ",  # sex, title
-        f"{'Player ' + str(rank):<33}",
-        "1800",
-        "GER",
-        f"{'':>11}",
-        "1990/01/01",
-        " 0.0",
-        f"{rank:4d}",
-    ]
-    return " ".join(fields) + rounds
-
-
 def _trf(players: int = 2, rounds_text: str = "") -> str:
     head = "012 Hostile\n062 2\n"
-    return head + "\n".join(_trf_player(r, rounds_text) for r in range(1, players + 1)) + "\n"
+    return head + "\n".join(trf_player_line(r, rounds_text) for r in range(1, players + 1)) + "\n"
 
 
 PGN: dict[str, bytes] = {
@@ -486,7 +468,7 @@ def _player_refusal(
         assert response.status_code in (400, 422), response.content[:300]
         return response.json()["detail"] + " " + str(response.json()["errors"])
     if path == "import_trf":
-        lines = [_trf_player(rank) for rank in range(1, len(rows) + 1)]
+        lines = [trf_player_line(rank) for rank in range(1, len(rows) + 1)]
         for rank, row in enumerate(rows):
             line = lines[rank]
             lines[rank] = (
@@ -591,7 +573,7 @@ def test_a_trf_name_over_the_limit_is_shortened_with_a_warning(path, tmp_path):
 @pytest.mark.parametrize("path", ("api", "import_trf"))
 def test_points_the_results_contradict_are_a_warning_on_every_import_path(path, tmp_path):
     """The API's job said nothing of the points a file states against its results."""
-    first = _trf_player(1, "     2 w 1").replace(" 0.0 ", " 3.0 ")
-    trf = f"012 Points\n{first}\n{_trf_player(2, '     1 b 0')}\n"
+    first = trf_player_line(1, "     2 w 1").replace(" 0.0 ", " 3.0 ")
+    trf = f"012 Points\n{first}\n{trf_player_line(2, '     1 b 0')}\n"
     _tournament, warnings = _imported_through(path, trf, tmp_path)
     assert any("player 1 Player 1 states 3.0 points, the results give 1.0" in w for w in warnings)

@@ -28,7 +28,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
 from jobs.models import Job
-from tests.factories import UserFactory
+from tests.factories import UserFactory, trf_player_line
 from tournaments.limits import MAX_BOARDS, MAX_PLAYERS, MAX_ROUNDS
 from tournaments.models import (
     Absence,
@@ -89,26 +89,8 @@ def _user(tournament: Tournament) -> Any:
     return tournament.roles.get().user
 
 
-def _trf_player(rank: int, name: str = "", rounds: str = "") -> str:
-    """A TRF16 player line (name 15-47, rating 49-52, federation 54-56, rounds from 92)."""
-    name = name or f"Player {rank}"
-    fields = [
-        "001",
-        f"{rank:4d}",
-        "    ",
-        f"{name:<33}",
-        "1800",
-        "GER",
-        f"{'':>11}",
-        "1990/01/01",
-        " 0.0",
-        f"{rank:4d}",
-    ]
-    return " ".join(fields) + rounds
-
-
 def _trf(players: int = 2, *, rounds: str = "", head: str = "012 Limits\n") -> str:
-    return head + "\n".join(_trf_player(r, rounds=rounds) for r in range(1, players + 1)) + "\n"
+    return head + "\n".join(trf_player_line(r, rounds=rounds) for r in range(1, players + 1)) + "\n"
 
 
 TRF_PLAYERS_BEYOND = _trf(MAX_PLAYERS + 1)
