@@ -18,6 +18,7 @@ from tournaments.pairing.base import Pairing, PairingState
 from tournaments.pairing.dutch.criteria import RoundFacts, colour_fields, compatible
 from tournaments.pairing.dutch.engine import round_players
 from tournaments.pairing.dutch.players import Float, Player
+from tournaments.pairing.explanation import Explanation
 
 _QUALITY = {
     "C5": "minimise the score of the player who gets the pairing-allocated bye",
@@ -38,23 +39,6 @@ _QUALITY = {
     "C20": "minimise the scores of the players who float down as two rounds before",
     "C21": "minimise the scores of the opponents of those who float up as two rounds before",
 }
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """``kind`` is ``"absolute"`` (the file breaks C1–C4), ``"quality"`` (the engine's pairing
-    is better on ``criterion``), ``"file"`` (the file's is: the engine may be wrong),
-    ``"colours"`` (same pairs, other colours) or ``"equal"``; ``players`` are the starting
-    ranks involved."""
-
-    kind: str
-    criterion: str
-    text: str
-    players: tuple[int, ...] = ()
-
-    def describe(self) -> str:
-        who = ", ".join(str(p) for p in self.players)
-        return f"{self.text} (players {who})" if who else self.text
 
 
 @dataclass(frozen=True)
