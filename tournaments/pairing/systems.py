@@ -58,7 +58,37 @@ DUTCH = SwissSystem(
     explain_path="tournaments.pairing.dutch.explain:explain",
 )
 
-SYSTEMS: dict[str, SwissSystem] = {system.code: system for system in (DUTCH,)}
+DUBOV = SwissSystem(
+    code="dubov",
+    name="Dubov system",
+    article="C.04.4.1",
+    trf_codes=("FIDE_DUBOV_2025", "FIDE_DUBOV"),
+    engine_path="tournaments.pairing.dubov:DubovEngine",
+    explain_path="tournaments.pairing.dubov.explain:explain",
+)
+
+BURSTEIN = SwissSystem(
+    code="burstein",
+    name="Burstein system",
+    article="C.04.4.2",
+    trf_codes=("FIDE_BURSTEIN_2025", "FIDE_BURSTEIN"),
+    engine_path="tournaments.pairing.burstein:BursteinEngine",
+    explain_path="tournaments.pairing.burstein.explain:explain",
+)
+
+DOUBLE_SWISS = SwissSystem(
+    code="double_swiss",
+    name="Double-Swiss system",
+    article="C.04.5",
+    trf_codes=("FIDE_DOUBLE_SWISS_2026", "FIDE_DOUBLE_SWISS"),
+    engine_path="tournaments.pairing.double_swiss:DoubleSwissEngine",
+    explain_path="tournaments.pairing.double_swiss.explain:explain",
+    matches=True,
+)
+
+SYSTEMS: dict[str, SwissSystem] = {
+    system.code: system for system in (DUTCH, DUBOV, BURSTEIN, DOUBLE_SWISS)
+}
 """Every system by code, the default first."""
 
 
