@@ -1,0 +1,183 @@
+"""Why a recorded Burstein pairing differs from the engine's (C.04.4.2), in the words of the
+text: the absolute criterion it breaks ([C1]-[C4], article 2.1-2.2), or the first rule on which
+the engine's pairing does better: the pairing-allocated bye (3.1.3-3.1.5), then bracket by
+bracket from the top [C5]-[C8] (2.3), as article 3 pairs them. Equal on every rule, the text
+prefers the pairing that comes first in the order of article 4, which is the engine's.
+
+A seeding round (article 1.6) is the Dutch System's: the Dutch checker explains it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tournaments.pairing.base import Pairing, PairingState
+from tournaments.pairing.burstein.bye import bye_order_key
+from tournaments.pairing.burstein.criteria import colour_clash, same_absolute_preference
+from tournaments.pairing.burstein.players import BursteinPlayer, RoundFacts, round_players
+from tournaments.pairing.burstein.seeding import is_seeding_round
+from tournaments.pairing.dutch.explain import explain as explain_dutch
+from tournaments.pairing.explanation import Explanation
+
+RULES = {
+    "3.1.3": "the pairing-allocated bye goes to the lowest score",
+    "3.1.4": "the pairing-allocated bye goes to the player who has played the most games",
+    "3.1.5": "the pairing-allocated bye goes to the lowest ranked player (article 1.8)",
+    "C5": "maximise the pairs of the bracket (minimise its outgoing floaters)",
+    "C6": "minimise the scores of the outgoing floaters",
+    "C7": "choose the outgoing floaters so that the following bracket pairs best",
+    "C8": "minimise the players who do not get their colour preference",
+}
+
+
+@dataclass(frozen=True)
+class _Measure:
+    """One rule in one bracket: the value to minimise and the players it concerns."""
+
+    rule: str
+    value: tuple[Fraction, ...]
+    players: frozenset[int]
+
+
+def explain(state: PairingState, recorded: Pairing, engine: Pairing) -> Explanation:
+    """Compare the recorded pairing of ``state.round`` with the engine's."""
+    if is_seeding_round(state):
+        return explain_dutch(state, recorded, engine)
+    players, facts = round_players(state, state.accelerations)
+    by_rank = {p.start_rank: p for p in players}
+    broken = absolute_violation(recorded, by_rank, facts)
+    if broken is not None:
+        return broken
+    if set(recorded.pairs) == set(engine.pairs) and set(recorded.byes) == set(engine.byes):
+        return Explanation("equal", "", "the same pairing")
+    if _unordered(recorded) == _unordered(engine):
+        swapped = tuple(sorted({r for pair in set(recorded.pairs) - set(engine.pairs) for r in pair}))
+        return Explanation(
+            "colours",
+            "5.2",
+            "the same pairs, other colours: the colour allocation rules (article 5.2) give the "
+            "engine's",
+            swapped,
+        )
+    ours, theirs = measures(engine, players), measures(recorded, players)
+    for mine, other in zip(ours, theirs, strict=False):
+        if mine.value != other.value:
+            involved = tuple(sorted(mine.players ^ other.players or mine.players | other.players))
+            better = mine.value < other.value
+            text = f"{mine.rule} ({RULES[mine.rule]}) " + (
+                "decides for the engine's pairing"
+                if better
+                else "favours the file's pairing: please report it, the engine may be wrong"
+            )
+            return Explanation("quality" if better else "file", mine.rule, text, involved)
+    return Explanation(
+        "equal",
+        "4",
+        "equally good under [C1]-[C8] and article 3.1; the engine's comes first in the order "
+        "of pairings (article 4)",
+    )
+
+
+def _unordered(pairing: Pairing) -> tuple[set[frozenset[int]], set[int]]:
+    return {frozenset(pair) for pair in pairing.pairs}, set(pairing.byes)
+
+
+def absolute_violation(
+    pairing: Pairing, by_rank: Mapping[int, BursteinPlayer], facts: RoundFacts
+) -> Explanation | None:
+    """The first absolute criterion ([C1]-[C4]) the pairing breaks, if any."""
+    for white, black in pairing.pairs:
+        a, b = by_rank.get(white), by_rank.get(black)
+        if a is None or b is None:
+            continue
+        if frozenset((white, black)) in facts.forbidden:
+            return Explanation(
+                "absolute",
+                "C1",
+                "[C1] broken (C.04.4.2 2.1.1): the two have met already or may not meet",
+                (white, black),
+            )
+        if same_absolute_preference(a, b):
+            return Explanation(
+                "absolute",
+                "C3",
+                "[C3] broken (C.04.4.2 2.1.3): the two have the same absolute colour preference",
+                (white, black),
+            )
+    for bye in pairing.byes:
+        player = by_rank.get(bye)
+        if player is not None and not player.bye_eligible:
+            return Explanation(
+                "absolute",
+                "C2",
+                "[C2] broken (C.04.4.2 2.1.2): the pairing-allocated bye goes to a player who "
+                "already had one or scored a win without playing",
+                (bye,),
+            )
+    if len(pairing.byes) > 1:
+        return Explanation(
+            "absolute",
+            "C4",
+            "[C4] broken (C.04.4.2 2.2): more than one player left without a game",
+            tuple(pairing.byes),
+        )
+    return None
+
+
+def measures(pairing: Pairing, players: Sequence[BursteinPlayer]) -> list[_Measure]:
+    """The rule vector of a complete pairing: 3.1.3-3.1.5, then per bracket [C5]-[C8]."""
+    by_rank = {p.start_rank: p for p in players}
+    position = {p.start_rank: i for i, p in enumerate(players)}
+    result = []
+    bye = next((by_rank[b] for b in pairing.byes if b in by_rank), None)
+    if bye is not None:
+        key = bye_order_key(bye, position[bye.start_rank])
+        who = frozenset({bye.start_rank})
+        for rule, value in zip(("3.1.3", "3.1.4", "3.1.5"), key, strict=True):
+            result.append(_Measure(rule, (Fraction(value),), who))
+    opponent = {}
+    for white, black in pairing.pairs:
+        opponent[white], opponent[black] = black, white
+    paired = [p for p in players if p.start_rank in opponent]
+    brackets = _brackets(paired, opponent)
+    for index, (bracket, floaters) in enumerate(brackets):
+        following = brackets[index + 1][1] if index + 1 < len(brackets) else []
+        result += [_count("C5", floaters), _scores("C6", floaters)]
+        result += [_count("C7", following), _scores("C7", following)]
+        inside = {p.start_rank for p in bracket}
+        clashes = [
+            p
+            for p in bracket
+            if opponent[p.start_rank] in inside and colour_clash(p, by_rank[opponent[p.start_rank]])
+        ]
+        result.append(_Measure("C8", (Fraction(len(clashes) // 2),), _ranks(clashes)))
+    return result
+
+
+def _brackets(
+    players: Sequence[BursteinPlayer], opponent: Mapping[int, int]
+) -> list[tuple[list[BursteinPlayer], list[BursteinPlayer]]]:
+    """Each bracket from the top (incoming floaters and a scoregroup), with its outgoing
+    floaters: the players whose opponent is outside it."""
+    brackets = []
+    floaters: list[BursteinPlayer] = []
+    for score in sorted({p.score for p in players}, reverse=True):
+        bracket = floaters + [p for p in players if p.score == score]
+        inside = {p.start_rank for p in bracket}
+        floaters = [p for p in bracket if opponent[p.start_rank] not in inside]
+        brackets.append((bracket, floaters))
+    return brackets
+
+
+def _ranks(players: Sequence[BursteinPlayer]) -> frozenset[int]:
+    return frozenset(p.start_rank for p in players)
+
+
+def _count(rule: str, players: Sequence[BursteinPlayer]) -> _Measure:
+    return _Measure(rule, (Fraction(len(players)),), _ranks(players))
+
+
+def _scores(rule: str, players: Sequence[BursteinPlayer]) -> _Measure:
+    return _Measure(rule, tuple(sorted((p.score for p in players), reverse=True)), _ranks(players))
