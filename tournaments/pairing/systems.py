@@ -62,7 +62,7 @@ DUBOV = SwissSystem(
     code="dubov",
     name="Dubov system",
     article="C.04.4.1",
-    trf_codes=("FIDE_DUBOV_2025", "FIDE_DUBOV"),
+    trf_codes=("FIDE_DUBOV",),  # TRF-2026 code table: no edition suffix for Dubov
     engine_path="tournaments.pairing.dubov:DubovEngine",
     explain_path="tournaments.pairing.dubov.explain:explain",
 )
