@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tournaments.pairing.base import PairingError
-from tournaments.pairing.burstein.criteria import BracketLayout
+from tournaments.pairing.burstein.criteria import BracketLayout, compatible, round_layout
 from tournaments.pairing.burstein.players import BursteinPlayer, RoundFacts, ranked
 from tournaments.pairing.dutch.matching import Matching, NoPerfectMatching
 
@@ -36,6 +36,15 @@ class BracketPairing:
         self.unpaired = set(range(len(self.players)))
         self.mate: list[int] = []
         self.pairs: list[tuple[BursteinPlayer, BursteinPlayer]] = []
+        self.width, self.levels = round_layout(self.players)
+        far = BracketLayout.of((), (), self.width, self.levels)
+        self.allowed: dict[tuple[int, int], bool] = {}
+        for v, b in enumerate(self.players):
+            for u, a in enumerate(self.players[:v]):
+                allowed = compatible(a, b, facts)
+                self.allowed[(u, v)] = self.allowed[(v, u)] = allowed
+                self.matching.set_weight(u, v, far.weight(a, b) if allowed else None)
+        self.near: set[int] = set()
 
     def run(self) -> list[tuple[BursteinPlayer, BursteinPlayer]]:
         """Every pair of the round, bracket by bracket (higher BSN second)."""
@@ -62,12 +71,20 @@ class BracketPairing:
         residents = [p for p in left if p.score == scores[0] and p.start_rank not in arriving]
         following = [p for p in left if len(scores) > 1 and p.score == scores[1]]
         bracket = ranked([*incoming, *residents])
-        layout = BracketLayout.of(bracket, following, len(left))
+        layout = BracketLayout.of(bracket, following, self.width, self.levels)
+        near = {self.vertex[rank] for rank in layout.near}
+        # Only pairs with a player of this bracket or the next group, or of the last ones,
+        # change weight: the others keep the weight of players the criteria do not weigh.
+        touched = (near | self.near) & self.unpaired
+        self.near = near
         base: dict[tuple[int, int], int | None] = {}
-        for j, b in enumerate(left):
-            for a in left[:j]:
-                weight = layout.weight(a, b, self.facts)
-                u, v = self.vertex[a.start_rank], self.vertex[b.start_rank]
+        for v in touched:
+            for u in self.unpaired:
+                if u == v or (u in touched and u > v):
+                    continue
+                weight = None
+                if self.allowed[(u, v)]:
+                    weight = layout.weight(self.players[u], self.players[v])
                 base[(u, v)] = base[(v, u)] = weight
                 self.matching.set_weight(u, v, weight)
         self._solve()
@@ -85,11 +102,16 @@ class BracketPairing:
             if v in settled:
                 continue
             later = [u for u in members if bsn[u] > bsn[v] and u not in settled]
+            best = None
             for u in later:
                 weight = base[(v, u)]
                 if weight is not None:
                     self.matching.set_weight(v, u, weight + bsn[u] - bsn[v])
-            self._solve()
+                    best = u
+            # The bonus only raises v's edges, the most that of ``best``: a matching that
+            # already pairs v with him stays the best one.
+            if best is not None and self.mate[v] != best:
+                self._solve()
             partner = self.mate[v]
             settled.add(v)
             if partner in bsn:

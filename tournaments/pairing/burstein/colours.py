@@ -33,9 +33,7 @@ def _alternation(player: BursteinPlayer, opponent: BursteinPlayer) -> Color | No
 def colour_of(player: BursteinPlayer, opponent: BursteinPlayer, initial_color: Color) -> Color:
     """The colour ``player`` gets against ``opponent``."""
     if not player.played_games and not opponent.played_games:
-        by_score = sorted(
-            (player, opponent), key=lambda p: (-p.score, p.pairing_number)
-        )
+        by_score = sorted((player, opponent), key=lambda p: (-p.score, p.pairing_number))
         colour = _first_games(by_score[0], initial_color)
         return colour if by_score[0] is player else opposite(colour)
     mine, theirs = player.preference, opponent.preference

@@ -19,7 +19,7 @@ which the bracket pairing sets one player at a time.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -52,42 +52,47 @@ def _levels(scores: Collection[Fraction], width: int) -> dict[Fraction, int]:
 @dataclass(frozen=True)
 class BracketLayout:
     """The bit fields of one bracket: ``bracket`` its players (incoming floaters and
-    residents), ``following`` the next scoregroup (the residents of the following bracket)."""
+    residents), ``following`` the next scoregroup (the residents of the following bracket).
+
+    The widths and the score sub-fields are the round's (``width`` for its player count,
+    ``levels`` for every score in it), so that a pair that concerns neither this bracket nor
+    the next one keeps one weight all round, and the matching need not look at it again."""
 
     bracket: frozenset[int]
     following: frozenset[int]
     width: int
-    c6_levels: dict[Fraction, int]
-    c7_levels: dict[Fraction, int]
+    levels: Mapping[Fraction, int]
 
     @classmethod
     def of(
         cls,
         bracket: Sequence[BursteinPlayer],
         following: Sequence[BursteinPlayer],
-        remaining: int,
+        width: int,
+        levels: Mapping[Fraction, int],
     ) -> BracketLayout:
-        width = (2 * remaining + 2).bit_length()
         return cls(
             bracket=frozenset(p.start_rank for p in bracket),
             following=frozenset(p.start_rank for p in following),
             width=width,
-            c6_levels=_levels([p.score for p in bracket], width),
-            c7_levels=_levels([p.score for p in (*bracket, *following)], width),
+            levels=levels,
         )
+
+    @property
+    def near(self) -> frozenset[int]:
+        """The players whose pairs the criteria weigh: this bracket's and the next group's."""
+        return self.bracket | self.following
 
     def in_bracket(self, player: BursteinPlayer) -> bool:
         return player.start_rank in self.bracket
 
-    def weight(self, a: BursteinPlayer, b: BursteinPlayer, facts: RoundFacts) -> int | None:
-        """The pair's weight, ``None`` when [C1] or [C3] forbids it."""
-        if not compatible(a, b, facts):
-            return None
-        width = self.width
+    def weight(self, a: BursteinPlayer, b: BursteinPlayer) -> int:
+        """The weight of a pair that [C1] and [C3] allow."""
+        width, levels = self.width, self.levels
         inside = self.in_bracket(a) and self.in_bracket(b)
         # [C7]: a pair of the following bracket, made of an outgoing floater of this one or
         # a player of the next scoregroup with a player of the next scoregroup.
-        near = self.bracket | self.following
+        near = self.near
         in_following = (
             not inside
             and a.start_rank in near
@@ -96,12 +101,18 @@ class BracketLayout:
         )
         weight = 1  # [C4]: every pair counts towards the completion
         weight = weight << width | inside  # [C5]
-        weight <<= width * len(self.c6_levels)  # [C6]
+        weight <<= width * len(levels)  # [C6]
         if inside:
-            weight += (1 << self.c6_levels[a.score]) + (1 << self.c6_levels[b.score])
+            weight += (1 << levels[a.score]) + (1 << levels[b.score])
         weight = weight << width | in_following  # [C7], the following bracket's [C5]
-        weight <<= width * len(self.c7_levels)  # [C7], the following bracket's [C6]
+        weight <<= width * len(levels)  # [C7], the following bracket's [C6]
         if in_following:
-            weight += (1 << self.c7_levels[a.score]) + (1 << self.c7_levels[b.score])
+            weight += (1 << levels[a.score]) + (1 << levels[b.score])
         weight = weight << width | (inside and not colour_clash(a, b))  # [C8]
         return weight << width  # room for the order of article 4
+
+
+def round_layout(players: Sequence[BursteinPlayer]) -> tuple[int, dict[Fraction, int]]:
+    """The field width and the score sub-fields of a round of ``players``."""
+    width = (2 * len(players) + 2).bit_length()
+    return width, _levels([p.score for p in players], width)

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments.pairing.base import Pairing, PairingError, PairingState
+from tournaments.pairing.base import Pairing, PairingState
 from tournaments.pairing.burstein.brackets import BracketPairing
 from tournaments.pairing.burstein.bye import pairing_allocated_bye
 from tournaments.pairing.burstein.colours import white_and_black

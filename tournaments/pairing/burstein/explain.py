@@ -16,7 +16,12 @@ from fractions import Fraction
 from tournaments.pairing.base import Pairing, PairingState
 from tournaments.pairing.burstein.bye import bye_order_key
 from tournaments.pairing.burstein.criteria import colour_clash, same_absolute_preference
-from tournaments.pairing.burstein.players import BursteinPlayer, RoundFacts, round_players
+from tournaments.pairing.burstein.players import (
+    BursteinPlayer,
+    RoundFacts,
+    ranked,
+    round_players,
+)
 from tournaments.pairing.burstein.seeding import is_seeding_round
 from tournaments.pairing.dutch.explain import explain as explain_dutch
 from tournaments.pairing.explanation import Explanation
@@ -53,7 +58,9 @@ def explain(state: PairingState, recorded: Pairing, engine: Pairing) -> Explanat
     if set(recorded.pairs) == set(engine.pairs) and set(recorded.byes) == set(engine.byes):
         return Explanation("equal", "", "the same pairing")
     if _unordered(recorded) == _unordered(engine):
-        swapped = tuple(sorted({r for pair in set(recorded.pairs) - set(engine.pairs) for r in pair}))
+        swapped = tuple(
+            sorted({r for pair in set(recorded.pairs) - set(engine.pairs) for r in pair})
+        )
         return Explanation(
             "colours",
             "5.2",
@@ -61,22 +68,57 @@ def explain(state: PairingState, recorded: Pairing, engine: Pairing) -> Explanat
             "engine's",
             swapped,
         )
-    ours, theirs = measures(engine, players), measures(recorded, players)
-    for mine, other in zip(ours, theirs, strict=False):
-        if mine.value != other.value:
-            involved = tuple(sorted(mine.players ^ other.players or mine.players | other.players))
-            better = mine.value < other.value
-            text = f"{mine.rule} ({RULES[mine.rule]}) " + (
-                "decides for the engine's pairing"
-                if better
-                else "favours the file's pairing: please report it, the engine may be wrong"
-            )
-            return Explanation("quality" if better else "file", mine.rule, text, involved)
+    return _first_rule(engine, recorded, players)
+
+
+def _first_rule(
+    engine: Pairing, recorded: Pairing, players: Sequence[BursteinPlayer]
+) -> Explanation:
+    """The first rule on which the two differ: the bye (3.1), then each bracket from the top
+    on [C5]-[C8], then, equally good there, the order of article 4 within that bracket (the
+    text settles a bracket before it looks at the next one)."""
+    ours, theirs = _Analysis(engine, players), _Analysis(recorded, players)
+    steps = [(ours.bye_measures(), theirs.bye_measures())]
+    steps += list(zip(ours.bracket_measures(), theirs.bracket_measures(), strict=False))
+    for index, (mine, other) in enumerate(steps):
+        for a, b in zip(mine, other, strict=False):
+            if a.value != b.value:
+                return _decided(a, b)
+        if index and ours.bracket_pairs(index - 1) != theirs.bracket_pairs(index - 1):
+            return _by_order(ours, theirs, index - 1)
+    return Explanation("equal", "4", "equally good under [C1]-[C8] and article 3.1")
+
+
+def _decided(mine: _Measure, other: _Measure) -> Explanation:
+    involved = tuple(sorted(mine.players ^ other.players or mine.players | other.players))
+    better = mine.value < other.value
+    text = f"{mine.rule} ({RULES[mine.rule]}) " + (
+        "decides for the engine's pairing"
+        if better
+        else "favours the file's pairing: please report it, the engine may be wrong"
+    )
+    return Explanation("quality" if better else "file", mine.rule, text, involved)
+
+
+def _by_order(ours: _Analysis, theirs: _Analysis, index: int) -> Explanation:
+    """Article 4 in bracket ``index``: the pairing whose BSN 1 has the higher-BSN opponent
+    (a floater's being 0) comes first, else BSN 2's, and so on."""
+    bracket = ours.brackets[index][0]
+    involved = tuple(sorted(p.start_rank for p in bracket))
+    if ours.order_vector(index) >= theirs.order_vector(index):
+        return Explanation(
+            "equal",
+            "4",
+            "equally good under [C1]-[C8] in every bracket down to this one; the engine's "
+            "pairing of the bracket comes first in the order of pairings (article 4)",
+            involved,
+        )
     return Explanation(
-        "equal",
+        "file",
         "4",
-        "equally good under [C1]-[C8] and article 3.1; the engine's comes first in the order "
-        "of pairings (article 4)",
+        "equally good under [C1]-[C8], and the file's pairing of the bracket comes first in "
+        "the order of pairings (article 4): please report it, the engine may be wrong",
+        involved,
     )
 
 
@@ -126,34 +168,69 @@ def absolute_violation(
     return None
 
 
-def measures(pairing: Pairing, players: Sequence[BursteinPlayer]) -> list[_Measure]:
-    """The rule vector of a complete pairing: 3.1.3-3.1.5, then per bracket [C5]-[C8]."""
-    by_rank = {p.start_rank: p for p in players}
-    position = {p.start_rank: i for i, p in enumerate(players)}
-    result = []
-    bye = next((by_rank[b] for b in pairing.byes if b in by_rank), None)
-    if bye is not None:
-        key = bye_order_key(bye, position[bye.start_rank])
-        who = frozenset({bye.start_rank})
-        for rule, value in zip(("3.1.3", "3.1.4", "3.1.5"), key, strict=True):
-            result.append(_Measure(rule, (Fraction(value),), who))
-    opponent = {}
-    for white, black in pairing.pairs:
-        opponent[white], opponent[black] = black, white
-    paired = [p for p in players if p.start_rank in opponent]
-    brackets = _brackets(paired, opponent)
-    for index, (bracket, floaters) in enumerate(brackets):
-        following = brackets[index + 1][1] if index + 1 < len(brackets) else []
-        result += [_count("C5", floaters), _scores("C6", floaters)]
-        result += [_count("C7", following), _scores("C7", following)]
-        inside = {p.start_rank for p in bracket}
-        clashes = [
-            p
-            for p in bracket
-            if opponent[p.start_rank] in inside and colour_clash(p, by_rank[opponent[p.start_rank]])
+class _Analysis:
+    """A complete pairing seen as article 3 builds it: the bye, then the brackets."""
+
+    def __init__(self, pairing: Pairing, players: Sequence[BursteinPlayer]) -> None:
+        self.by_rank = {p.start_rank: p for p in players}
+        self.position = {p.start_rank: i for i, p in enumerate(players)}
+        self.bye = next((self.by_rank[b] for b in pairing.byes if b in self.by_rank), None)
+        self.opponent: dict[int, int] = {}
+        for white, black in pairing.pairs:
+            self.opponent[white], self.opponent[black] = black, white
+        paired = [p for p in players if p.start_rank in self.opponent]
+        self.brackets = _brackets(paired, self.opponent)
+
+    def bye_measures(self) -> list[_Measure]:
+        """3.1.3-3.1.5 for the player given the pairing-allocated bye."""
+        if self.bye is None:
+            return []
+        score, games, place = bye_order_key(self.bye, self.position[self.bye.start_rank])
+        key = (score, Fraction(games), Fraction(place))
+        who = frozenset({self.bye.start_rank})
+        return [
+            _Measure(rule, (value,), who)
+            for rule, value in zip(("3.1.3", "3.1.4", "3.1.5"), key, strict=True)
         ]
-        result.append(_Measure("C8", (Fraction(len(clashes) // 2),), _ranks(clashes)))
-    return result
+
+    def bracket_measures(self) -> list[list[_Measure]]:
+        """[C5]-[C8] of each bracket from the top."""
+        result = []
+        for index, (bracket, floaters) in enumerate(self.brackets):
+            following = self.brackets[index + 1][1] if index + 1 < len(self.brackets) else []
+            inside = {p.start_rank for p in bracket}
+            clashes = [
+                p
+                for p in bracket
+                if self.opponent[p.start_rank] in inside
+                and colour_clash(p, self.by_rank[self.opponent[p.start_rank]])
+            ]
+            result.append(
+                [
+                    _count("C5", floaters),
+                    _scores("C6", floaters),
+                    _count("C7", following),
+                    _scores("C7", following),
+                    _Measure("C8", (Fraction(len(clashes) // 2),), _ranks(clashes)),
+                ]
+            )
+        return result
+
+    def bracket_pairs(self, index: int) -> set[frozenset[int]]:
+        bracket, floaters = self.brackets[index]
+        return {
+            frozenset((p.start_rank, self.opponent[p.start_rank]))
+            for p in bracket
+            if p not in floaters
+        }
+
+    def order_vector(self, index: int) -> list[int]:
+        """Article 4.3: for BSN 1, 2, ... (article 1.8's order) the opponent's BSN, 0 for a
+        floater."""
+        bracket, floaters = self.brackets[index]
+        members = ranked(bracket)
+        bsn = {p.start_rank: number for number, p in enumerate(members, start=1)}
+        return [0 if p in floaters else bsn[self.opponent[p.start_rank]] for p in members]
 
 
 def _brackets(

@@ -38,7 +38,7 @@ def _entries(player: PlayerSheet, before_round: int) -> list[tuple[int | None, b
     """Rounds 1 .. before_round-1: (opponent, played over the board, outcome); a round without
     an entry is an absence (a zero-point bye)."""
     by_round = {e.round: e for e in player.rounds}
-    rounds = []
+    rounds: list[tuple[int | None, bool, Outcome]] = []
     for number in range(1, before_round):
         entry = by_round.get(number)
         if entry is None:
@@ -82,10 +82,8 @@ def opposition_indexes(
         buchholz = sonneborn = Fraction(0)
         for opponent, played, outcome in _entries(player, before_round):
             scored = points.points(outcome)
-            if played and opponent in views:
-                other = views[opponent][1]
-            else:
-                other = own  # 1.7.2: an unplayed round is a game against himself
+            # 1.7.2: an unplayed round is a game against himself.
+            other = views[opponent][1] if played and opponent in views else own
             buchholz += other
             sonneborn += scored * other
         indexes[rank] = OppositionIndex(buchholz, sonneborn)
