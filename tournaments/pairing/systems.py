@@ -71,7 +71,7 @@ BURSTEIN = SwissSystem(
     code="burstein",
     name="Burstein system",
     article="C.04.4.2",
-    trf_codes=("FIDE_BURSTEIN_2025", "FIDE_BURSTEIN"),
+    trf_codes=("FIDE_BURSTEIN",),
     engine_path="tournaments.pairing.burstein:BursteinEngine",
     explain_path="tournaments.pairing.burstein.explain:explain",
 )
