@@ -1,5 +1,5 @@
-"""The Burstein System, C.04.4.2 (approved by the Council, applied from 1 February 2026, with
-C.04.1 and C.04.2 of that date), behind :class:`PairingEngine`.
+"""The Burstein System, C.04.4.2 as applied from 1 February 2026 (with C.04.1 and C.04.2 of that
+date), behind :class:`PairingEngine`.
 
 1.6: the seeding rounds are paired by our FIDE (Dutch) engine. After them: the pairing-allocated
 bye first (3.1, :mod:`.bye`), then the brackets from the top (3.2 and 4, :mod:`.brackets`) on a
