@@ -61,22 +61,33 @@ def explain(state: PairingState, recorded: Pairing, engine: Pairing) -> Explanat
         )
     last = last_round(state)
     ours, theirs = measures(engine, by_rank, last), measures(recorded, by_rank, last)
-    for mine, other in zip(ours, theirs, strict=False):
-        if mine.value != other.value:
-            involved = tuple(sorted(mine.players ^ other.players or mine.players | other.players))
-            better = mine.value < other.value
-            text = f"{mine.rule} ({_RULES[mine.rule]}) " + (
-                "decides for the engine's pairing"
-                if better
-                else "favours the file's pairing: please report it, the engine may be wrong"
-            )
-            return Explanation("quality" if better else "file", mine.rule, text, involved)
-    return Explanation(
-        "equal",
-        "",
-        "equally good under C5–C10; the engine's comes first in the order of upfloaters, "
-        "shifters and transpositions (articles 4.2–4.4)",
+    for (mine_pairs, mine_values), (other_pairs, other_values) in zip(ours, theirs, strict=False):
+        for mine, other in zip(mine_values, other_values, strict=False):
+            if mine.value != other.value:
+                return _decided(mine, other)
+        if mine_pairs != other_pairs:
+            # Equally good here, but paired otherwise: the text's order (4.2–4.4) decides
+            # in this bracket, and the brackets below are no longer the same.
+            involved = tuple(sorted({r for pair in mine_pairs ^ other_pairs for r in pair}))
+            return Explanation("equal", "4", _ORDER, involved)
+    return Explanation("equal", "", _ORDER)
+
+
+_ORDER = (
+    "equally good under C5–C10; the engine's comes first in the order of upfloaters, "
+    "shifters and transpositions (articles 4.2–4.4)"
+)
+
+
+def _decided(mine: _Measure, other: _Measure) -> Explanation:
+    involved = tuple(sorted(mine.players ^ other.players or mine.players | other.players))
+    better = mine.value < other.value
+    text = f"{mine.rule} ({_RULES[mine.rule]}) " + (
+        "decides for the engine's pairing"
+        if better
+        else "favours the file's pairing: please report it, the engine may be wrong"
     )
+    return Explanation("quality" if better else "file", mine.rule, text, involved)
 
 
 def _unordered(pairing: Pairing) -> tuple[set[frozenset[int]], set[int]]:
@@ -131,14 +142,19 @@ def absolute_violation(
     return None
 
 
-def measures(pairing: Pairing, by_rank: dict[int, DubovPlayer], last: bool) -> list[_Measure]:
-    """The pairing's values rule by rule: the bye (3.1), then per bracket [C5]–[C10]."""
-    result = _bye_measures(pairing, by_rank)
+Bracket = tuple[frozenset[frozenset[int]], list[_Measure]]
+
+
+def measures(pairing: Pairing, by_rank: dict[int, DubovPlayer], last: bool) -> list[Bracket]:
+    """The pairing's values rule by rule: the bye (3.1), then per bracket from the top its
+    pairs and [C5]–[C10]."""
+    byes = frozenset(frozenset({b}) for b in pairing.byes)
+    result: list[Bracket] = [(byes, _bye_measures(pairing, by_rank))]
     opponent = {}
     for white, black in pairing.pairs:
         if white in by_rank and black in by_rank:
             opponent[white], opponent[black] = by_rank[black], by_rank[white]
-    remaining = {rank for rank in opponent}
+    remaining = set(opponent)
     while remaining:
         top = max(by_rank[r].score for r in remaining)
         residents = [by_rank[r] for r in remaining if by_rank[r].score == top]
@@ -146,7 +162,8 @@ def measures(pairing: Pairing, by_rank: dict[int, DubovPlayer], last: bool) -> l
             opponent[p.start_rank] for p in residents if opponent[p.start_rank].score < top
         ]
         pairs = [(p, opponent[p.start_rank]) for p in residents]
-        result += _bracket_measures(residents, upfloaters, pairs, last)
+        keys = frozenset(frozenset((a.start_rank, b.start_rank)) for a, b in pairs)
+        result.append((keys, _bracket_measures(residents, upfloaters, pairs, last)))
         remaining -= {p.start_rank for p in residents} | {p.start_rank for p in upfloaters}
     return result
 
