@@ -34,7 +34,8 @@ def other(colour: Color) -> Color:
 class Preference:
     colour: Color
     strong: bool
-    """Type A's simple preference and type B's strong one; False: type B's mild one."""
+    """Type B's strong preference; False for its mild one and for type A's simple one, which
+    has no grade ([C9] and 4.3.4 are type B's)."""
 
 
 def colour_difference(colours: Sequence[Color]) -> int:
@@ -50,10 +51,11 @@ def colour_preference(
         return None
     difference = colour_difference(colours)
     last_two = tuple(colours[-2:])
+    strong = kind is ColourPreferences.TYPE_B  # type A's simple preference is not graded
     if difference < -1 or (difference in (0, -1) and last_two == (Color.BLACK, Color.BLACK)):
-        return Preference(Color.WHITE, strong=True)
+        return Preference(Color.WHITE, strong)
     if difference > 1 or (difference in (0, 1) and last_two == (Color.WHITE, Color.WHITE)):
-        return Preference(Color.BLACK, strong=True)
+        return Preference(Color.BLACK, strong)
     if kind is ColourPreferences.TYPE_A:
         return None
     if difference == -1:
