@@ -7,11 +7,12 @@ Public API::
                    forbidden=(), initial_colour=Color.WHITE, primary=PrimaryScore.MATCH_POINTS,
                    secondary_for_colours=True, preferences=ColourPreferences.TYPE_A)
     TeamSwissState.from_sheet(sheet, round, ...)      # the byes and absences the sheet records
-    explain(state, recorded, engine) -> Explanation
-    check_team_sheet(sheet, ...) / check_team_document(document) -> TeamSwissCheck
-    validate_team_round(state, pairing) -> list of errors
-    generate_team_swiss_event(TeamSwissSettings(...)) -> GeneratedTeamSwiss   # sheet, TRF text
-    record_192(...) / read_record_192(code)           # the TRF-2026 tournament-type code
+    explain.explain(state, recorded, engine) -> Explanation   # recorded, engine: TeamPairing
+    check.check_team_sheet(sheet, planned_rounds=, initial_colour=, forbidden=, options=)
+    check.check_team_document(document) -> TeamSwissCheck    # .rounds: RoundFinding per round
+    validate.validate_team_round(state, pairing) -> list[str]
+    generator.generate_team_swiss_event(TeamSwissSettings(...)) -> GeneratedTeamSwiss
+    system_code.record_192(TeamSwissOptions(...)) / read_record_192(code)   # record 192
 """
 
 from tournaments.pairing.team_swiss.engine import ENGINE_NAME, RULES, TeamSwissEngine, pair_round

@@ -17,7 +17,6 @@ from tournaments.pairing.team_swiss.criteria import CRITERIA
 from tournaments.pairing.team_swiss.engine import (
     Bracket,
     RoundProcedure,
-    TeamSwissEngine,
     pair_round,
 )
 from tournaments.pairing.team_swiss.state import TeamPairing, TeamSwissState
@@ -28,7 +27,6 @@ def explain(
     state: TeamSwissState,
     recorded: TeamPairing,
     engine: TeamPairing,
-    pairing_engine: TeamSwissEngine | None = None,
 ) -> Explanation:
     """Compare the recorded pairing of ``state.round`` with the engine's."""
     errors = validate_team_round(state, recorded)
