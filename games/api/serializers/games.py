@@ -7,16 +7,17 @@ from typing import Any
 from rest_framework import serializers
 
 from games.models import Game, Move
+from tournaments.api.serializers.model import ModelSerializer
 
 
-class MoveSerializer(serializers.ModelSerializer[Move]):
+class MoveSerializer(ModelSerializer[Move]):
     class Meta:
         model = Move
         fields = ["ply", "san", "clock", "elapsed"]
         read_only_fields = fields
 
 
-class GameSerializer(serializers.ModelSerializer[Game]):
+class GameSerializer(ModelSerializer[Game]):
     round = serializers.IntegerField(source="pairing.round.number")
     board = serializers.IntegerField(source="pairing.board")
     plies = serializers.IntegerField(help_text="Half-moves recorded.")

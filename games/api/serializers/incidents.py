@@ -5,9 +5,10 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.models import Incident, IncidentKind
+from tournaments.api.serializers.model import ModelSerializer
 
 
-class IncidentSerializer(serializers.ModelSerializer[Incident]):
+class IncidentSerializer(ModelSerializer[Incident]):
     ruling = serializers.JSONField(help_text="The rules engine's ruling, as given.")
     facts = serializers.JSONField(help_text="The incident as entered.")
 

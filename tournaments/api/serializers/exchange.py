@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.api.serializers.model import ModelSerializer
 from tournaments.models import Absence
 
 from .players import PlayerSerializer
@@ -13,7 +14,7 @@ from .rounds import RoundDetailSerializer
 from .tournaments import TournamentSerializer
 
 
-class StateAbsenceSerializer(serializers.ModelSerializer[Absence]):
+class StateAbsenceSerializer(ModelSerializer[Absence]):
     player = serializers.IntegerField(source="player.start_rank", allow_null=True)
 
     class Meta:

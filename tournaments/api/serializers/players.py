@@ -7,6 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.api.serializers.model import ModelSerializer
 from tournaments.limits import MAX_PLAYERS, MAX_ROUNDS, MAX_ROW_ID
 from tournaments.models import Absence, Player, Sex, Title
 from tournaments.services.players import PLAYER_FIELDS
@@ -14,7 +15,7 @@ from tournaments.services.players import PLAYER_FIELDS
 from .confirm import confirm_field
 
 
-class PlayerSerializer(serializers.ModelSerializer[Player]):
+class PlayerSerializer(ModelSerializer[Player]):
     # Read-only fields lose the model's blank=True: declared so the schema says "" too.
     title = serializers.ChoiceField(
         choices=Player._meta.get_field("title").choices, allow_blank=True, read_only=True
@@ -106,7 +107,7 @@ class AbsenceInputSerializer(serializers.Serializer[Any]):
     confirm = confirm_field()
 
 
-class AbsenceSerializer(serializers.ModelSerializer[Absence]):
+class AbsenceSerializer(ModelSerializer[Absence]):
     class Meta:
         model = Absence
         fields = ["round_number", "kind", "reason"]

@@ -6,10 +6,11 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.api.serializers.model import ModelSerializer
 from tournaments.models import RatingList
 
 
-class RatingListSerializer(serializers.ModelSerializer[RatingList]):
+class RatingListSerializer(ModelSerializer[RatingList]):
     class Meta:
         model = RatingList
         fields = [

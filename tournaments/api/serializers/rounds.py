@@ -6,20 +6,21 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.api.serializers.model import ModelSerializer
 from tournaments.limits import MAX_BOARDS, MAX_PLAYERS, MAX_ROUNDS
 from tournaments.models import ByeKind, Pairing, Player, Round
 
 from .confirm import confirm_field
 
 
-class PlayerRefSerializer(serializers.ModelSerializer[Player]):
+class PlayerRefSerializer(ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ["id", "start_rank", "name"]
         read_only_fields = fields
 
 
-class PairingSerializer(serializers.ModelSerializer[Pairing]):
+class PairingSerializer(ModelSerializer[Pairing]):
     white = PlayerRefSerializer(help_text="The player (for a bye: the player with the bye).")
     black = PlayerRefSerializer(allow_null=True)
     # Read-only fields lose the model's blank=True: declared so the schema says "" too.
@@ -60,7 +61,7 @@ class PairingSerializer(serializers.ModelSerializer[Pairing]):
         return correction.result if correction is not None else None
 
 
-class RoundSerializer(serializers.ModelSerializer[Round]):
+class RoundSerializer(ModelSerializer[Round]):
     class Meta:
         model = Round
         fields = ["number", "status", "paired_by", "engine", "starts_at", "chess960_position"]

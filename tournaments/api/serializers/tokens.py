@@ -6,10 +6,11 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.api.serializers.model import ModelSerializer
 from tournaments.models import ApiToken
 
 
-class ApiTokenSerializer(serializers.ModelSerializer[ApiToken]):
+class ApiTokenSerializer(ModelSerializer[ApiToken]):
     class Meta:
         model = ApiToken
         fields = ["id", "name", "scope", "lookup", "created_at", "last_used_at", "revoked_at"]

@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.api.serializers.model import ModelSerializer
 from tournaments.limits import MAX_ROUNDS
 from tournaments.models import (
     Chess960Draw,
@@ -21,7 +22,7 @@ from tournaments.services.configuration import TOURNAMENT_FIELDS, time_control_p
 from .confirm import confirm_field
 
 
-class TournamentSerializer(serializers.ModelSerializer[Tournament]):
+class TournamentSerializer(ModelSerializer[Tournament]):
     class Meta:
         model = Tournament
         fields = [

@@ -11,6 +11,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.api.serializers.model import ModelSerializer
 from tournaments.models import Player, RoundRating
 from tournaments.models.player import MAX_RATING
 from tournaments.permissions import Action
@@ -22,7 +23,7 @@ from ..errors import error_responses
 from ..serializers.confirm import confirm_field
 
 
-class RoundRatingSerializer(serializers.ModelSerializer[RoundRating]):
+class RoundRatingSerializer(ModelSerializer[RoundRating]):
     class Meta:
         model = RoundRating
         fields = ["from_round", "rating", "source"]
