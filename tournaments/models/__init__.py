@@ -13,6 +13,7 @@ from .round import (
 )
 from .tokens import ApiToken, IdempotentRequest
 from .tournament import (
+    SWISS_SYSTEM_CODES,
     Acceleration,
     Chess960Draw,
     InitialColor,
@@ -29,6 +30,7 @@ from .tournament import (
 from .trf import TrfSource
 
 __all__ = [
+    "SWISS_SYSTEM_CODES",
     "Absence",
     "Acceleration",
     "ApiToken",

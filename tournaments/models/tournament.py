@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.rules.material import NamedPositionError, parse_named_positions
 from games.rules.rulesets import RULESETS, Ruleset, get_ruleset
+from tournaments.pairing.systems import SwissSystem, system_named
 from tournaments.scoring.sheet import PointSystem
 
 from .audit import AuditEntry
@@ -61,6 +62,16 @@ class PairingSystem(models.TextChoices):
     ROUND_ROBIN = "round_robin", _("Round robin")
     DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
     SWISS = "swiss", _("Swiss (FIDE Dutch)")
+    DUBOV = "dubov", _("Swiss (FIDE Dubov)")
+    BURSTEIN = "burstein", _("Swiss (FIDE Burstein)")
+
+
+SWISS_SYSTEM_CODES = {
+    PairingSystem.SWISS: "dutch",
+    PairingSystem.DUBOV: "dubov",
+    PairingSystem.BURSTEIN: "burstein",
+}
+"""The pairing package's code (:mod:`tournaments.pairing.systems`) of each Swiss choice."""
 
 
 class Acceleration(models.TextChoices):
@@ -398,6 +409,12 @@ class Tournament(models.Model):
     @property
     def is_round_robin(self) -> bool:
         return self.system in {PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN}
+
+    @property
+    def swiss_system(self) -> SwissSystem | None:
+        """The FIDE Swiss system that pairs this event (``None`` for a round robin)."""
+        code = SWISS_SYSTEM_CODES.get(PairingSystem(self.system)) if self.system else None
+        return system_named(code) if code else None
 
     def clean(self) -> None:
         ruleset = RULESETS.get(self.ruleset)

@@ -16,8 +16,15 @@ from fractions import Fraction
 from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
 from tournaments.pairing.base import recorded_pairing as file_pairing
 from tournaments.pairing.dutch import DutchEngine
-from tournaments.pairing.dutch.explain import explain
 from tournaments.pairing.engines import Py4SwissEngine, engine_label, pair_round
+from tournaments.pairing.systems import (
+    DUTCH,
+    SYSTEMS,
+    SwissSystem,
+    UnknownSystem,
+    system_named,
+    system_of_document,
+)
 from tournaments.pairing.validate import validate_round
 from tournaments.scoring.sheet import Color, TournamentSheet
 from tournaments.scoring.standings import Standing, compute_standings, format_points
@@ -104,10 +111,32 @@ DUTCH_2025_FROM = date(2025, 7, 1)
 RULE_EDITIONS = ("2025", "2017")
 
 
-def engine_for(document: TrfDocument, rules: str | None = None) -> PairingEngine:
-    """The engine to check ``document`` with: the Dutch rules in force when the event began
-    (record 042), unless ``rules`` (``"2025"`` or ``"2017"``) says which. A file without a
-    start date is checked against the current rules."""
+def system_for(document: TrfDocument, system: str | None = None) -> SwissSystem:
+    """The Swiss system to check ``document`` by: ``system`` (a code of
+    :data:`~tournaments.pairing.systems.SYSTEMS`) when given, else the one record 192 names,
+    else the Dutch system."""
+    if system is not None:
+        try:
+            return system_named(system)
+        except UnknownSystem as error:
+            raise CheckInputError(str(error)) from None
+    return system_of_document(document) or DUTCH
+
+
+def engine_for(
+    document: TrfDocument, rules: str | None = None, system: str | None = None
+) -> PairingEngine:
+    """The engine to check ``document`` with: that of its system (:func:`system_for`); for the
+    Dutch system, the rules in force when the event began (record 042), unless ``rules``
+    (``"2025"`` or ``"2017"``) says which. A file without a start date is checked against the
+    current rules."""
+    chosen = system_for(document, system)
+    if chosen is not DUTCH:
+        if rules is not None:
+            raise CheckInputError(
+                f"rule editions ({', '.join(RULE_EDITIONS)}) are the Dutch system's"
+            )
+        return chosen.engine()
     if rules is None:
         start = document.start_date
         rules = "2017" if start is not None and start < DUTCH_2025_FROM else "2025"
@@ -134,11 +163,13 @@ def check_trf(
     tiebreaks: Sequence[str] | None = None,
     engine: PairingEngine | None = None,
     rules: str | None = None,
+    system: str | None = None,
 ) -> TrfCheck:
     """Check every round and the final ranks of ``document``.
 
-    Rounds are re-paired with ``engine``, by default the one for the Dutch rules in force
-    when the event began (:func:`engine_for`; ``rules`` overrides the date).
+    Rounds are re-paired with ``engine``, by default that of the file's Swiss system (record
+    192, or ``system``), for the Dutch system by the rules in force when the event began
+    (:func:`engine_for`; ``rules`` overrides the date).
 
     The tie-break list is record 202's when the file has one, else ``tiebreaks``; without
     either the standings are by points alone. Raises :class:`CheckInputError` for a
@@ -153,11 +184,12 @@ def check_trf(
     except ValueError as error:
         raise CheckInputError(f"{source}: {error}") from None
     if engine is None:
-        engine = engine_for(document, rules)
+        engine = engine_for(document, rules, system)
+    explainer = _explainer(engine)
     round_robin = _is_round_robin(document, sheet)
     meetings = 2 if round_robin and sheet.rounds > len(sheet.players) else 1
     rounds = tuple(
-        _check_round(document, sheet, number, round_robin, meetings, engine)
+        _check_round(document, sheet, number, round_robin, meetings, engine, explainer)
         for number in range(1, sheet.rounds + 1)
     )
     try:
@@ -167,13 +199,13 @@ def check_trf(
     except ValueError as error:
         raise CheckInputError(str(error)) from None
     computed = standings.by_start_rank()
-    system = document.point_system
+    points = document.point_system
     findings = []
     for line in sorted(document.players, key=lambda p: p.start_rank):
         row = computed[line.start_rank]
         rank = line.rank or None  # rank 0: left unranked by the organiser
         # The points column totals the whole line, byes entered for the next round included.
-        total = document.player_points(line, system)
+        total = document.player_points(line, points)
         wrong_points = line.points is not None and line.points != total
         if wrong_points or (rank is not None and not _rank_agrees(rank, row)):
             findings.append(
@@ -219,6 +251,17 @@ def file_round_state(
 def _baku_from_192(document: TrfDocument) -> bool:
     """Whether the virtual points come from record 192 alone (none written out)."""
     return document.baku_stated and not document.acceleration and not document.acceleration_250
+
+
+def _explainer(engine: PairingEngine) -> SwissSystem | None:
+    """The system whose rules explain ``engine``'s pairings: that of one of our own engines
+    (an external program or py4swiss pairs by rules we do not explain from)."""
+    module = type(engine).__module__
+    for candidate in SYSTEMS.values():
+        package = candidate.engine_path.partition(":")[0]
+        if module == package or module.startswith(f"{package}."):
+            return candidate
+    return None
 
 
 def _rank_agrees(file_rank: int, row: Standing) -> bool:
@@ -268,6 +311,7 @@ def _check_round(
     round_robin: bool,
     meetings: int,
     engine: PairingEngine | None,
+    explainer: SwissSystem | None,
 ) -> RoundFinding:
     recorded = file_pairing(sheet, number)
     boards = len(recorded.pairs) + len(recorded.byes)
@@ -287,8 +331,8 @@ def _check_round(
         )
     in_file, by_engine = _boards(recorded), _boards(ours)
     explanation = ""
-    if in_file != by_engine and isinstance(engine, DutchEngine):
-        explanation = explain(state, recorded, ours).describe()
+    if in_file != by_engine and explainer is not None:
+        explanation = explainer.explain(state, recorded, ours).describe()
     return RoundFinding(
         number,
         boards,

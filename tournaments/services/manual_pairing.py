@@ -94,8 +94,9 @@ def _engine_pairing(round_: Round) -> EnginePairing | None:
             return table[round_.number - 1]
         except (PairingError, IndexError):
             return None
+    system = tournament.swiss_system
     try:
-        return pair_round(pairing_state(tournament, round_.number))
+        return pair_round(pairing_state(tournament, round_.number), system and system.engine())
     except PairingError:
         return None
 

@@ -442,7 +442,8 @@ def pair_swiss_round(
     engine: PairingEngine | None = None,
     confirm: str = "",
 ) -> Round:
-    """The next Swiss round from the built-in FIDE Dutch engine (or ``engine``), as a draft.
+    """The next Swiss round from the built-in engine of the event's FIDE system (or
+    ``engine``), as a draft.
 
     Games of the last round still without a result, and older adjourned games still open,
     ask an L2 acknowledgement (``confirm``, see :mod:`.warnings`); once given, the missing
@@ -462,6 +463,8 @@ def pair_swiss_round(
             gettext_lazy("Colour of the top seed in round 1 drawn by lot: %(colour)s."),
             user,
         )
+    if engine is None and tournament.swiss_system is not None:
+        engine = tournament.swiss_system.engine()
     try:
         pairing = pair_round(pairing_state(tournament, number), engine)
     except PairingError as error:

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.rules.text import NotTextError, refuse_binary
 from tournaments.limits import file_size_refusal
 from tournaments.models import (
+    SWISS_SYSTEM_CODES,
     Absence,
     Acceleration,
     ByeKind,
@@ -47,6 +48,7 @@ from tournaments.models import (
 from tournaments.pairing import PairingError, PairingState, validate_round
 from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.pairing.base import file_accelerations, recorded_pairing
+from tournaments.pairing.systems import system_of_document
 from tournaments.scoring.sheet import (
     Color,
     Outcome,
@@ -94,7 +96,18 @@ def _system(document: TrfDocument, sheet: TournamentSheet) -> str:
     }
     if count > 2 and len(met) == count * (count - 1) // 2 and sheet.rounds in {count - 1, count}:
         return PairingSystem.ROUND_ROBIN
-    return PairingSystem.SWISS
+    return _swiss_system(document, kind)
+
+
+def _swiss_system(document: TrfDocument, kind: str) -> str:
+    """The Swiss system record 192 names (``FIDE_DUBOV_2025``), else record 092's words
+    ("Swiss Dubov"), else the Dutch system, FIDE's default."""
+    named = system_of_document(document)
+    code = named.code if named else next((c for c in _SWISS_CHOICES if c in kind), "dutch")
+    return _SWISS_CHOICES[code]
+
+
+_SWISS_CHOICES = {code: choice for choice, code in SWISS_SYSTEM_CODES.items()}
 
 
 def _tiebreaks(
@@ -474,7 +487,7 @@ def import_trf(
     warnings = list(document.warnings)
     points = sheet.points
     system = _system(document, sheet)
-    round_robin = system != PairingSystem.SWISS
+    round_robin = system in (PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN)
     meetings = 2 if system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
     breaches, notes = _round_checks(document, sheet, meetings)
     require_confirmation(
@@ -716,7 +729,8 @@ def _header_records(
     if controller:
         yield TrfRecord(f"182 {controller}")
     if version == 2026 and source is None:
-        # An imported file's own XXA/250 are written back as it said them (the merge).
+        # An imported file's own 192 and XXA/250 are written back as it said them (the merge).
+        yield from _tournament_type_code(tournament)
         yield from _acceleration_records(tournament)
     if version == 2026:
         # The scoring, stated even when it is FIDE's: a final TRF-2026 omits nothing.
@@ -731,6 +745,16 @@ def _header_records(
         yield TrfRecord("212 PTS " + " ".join(tournament.tiebreaks))
     if version == 2026 and tournament.rating_method != RatingMethod.FIDE:
         yield TrfRecord(f"172 {tournament.federation:<3} {tournament.rating_method}")
+
+
+def _tournament_type_code(tournament: Tournament) -> Iterable[TrfRecord]:
+    """Record 192, the encoded type of a Swiss event (TRF-2026's code table: the system and
+    its edition, ``_BAKU`` when Baku-accelerated), which pairing programs read to pair it."""
+    system = tournament.swiss_system
+    if system is None:
+        return
+    baku = "_BAKU" if tournament.acceleration == Acceleration.BAKU else ""
+    yield TrfRecord(f"192 {system.trf_codes[0]}{baku}")
 
 
 def _tournament_type(tournament: Tournament) -> str:

@@ -1,8 +1,9 @@
 """``checktrf FILE [--tiebreaks BH/C1,BH,SB]``: the free pairing and tie-break checker.
 
-Re-pairs every round of a TRF16/TRF-2026 file with the built-in engine (the FIDE Dutch rules
-in force when the event began, record 042: our engine for events from 1 July 2025, py4swiss
-for older ones; ``--rules 2025|2017`` chooses), checks each round
+Re-pairs every round of a TRF16/TRF-2026 file with the built-in engine of its Swiss system
+(record 192, or ``--system dutch|dubov|burstein|double_swiss``; the Dutch system by default,
+by the rules in force when the event began, record 042: our engine for events from 1 July
+2025, py4swiss for older ones; ``--rules 2025|2017`` chooses), checks each round
 against the pairing rules and the final ranks against the file's tie-break list (record 202,
 else ``--tiebreaks``). Exit status: 0 when everything agrees, 1 when there are findings,
 2 on bad input. Nothing is stored.
@@ -19,6 +20,7 @@ from tournaments.pairing.checker import (
     TrfCheck,
     check_trf,
 )
+from tournaments.pairing.systems import SYSTEMS
 from tournaments.services import TournamentError
 from tournaments.services.trf_exchange import read_trf_file
 
@@ -52,6 +54,12 @@ class Command(BaseCommand):
             help="the Dutch rules to re-pair by: 2025 (applied from 1 July 2025, our engine) or "
             "2017 (until 30 June 2025, py4swiss); by default those of the file's start date",
         )
+        parser.add_argument(
+            "--system",
+            choices=tuple(SYSTEMS),
+            help="the FIDE Swiss system to re-pair by; by default the one record 192 names, "
+            "else the Dutch system",
+        )
 
     def handle(self, *args, **options):
         path = Path(options["file"])
@@ -61,7 +69,9 @@ class Command(BaseCommand):
             raise bad_input("\n".join(error.problems)) from None
         tiebreaks = [t.strip() for t in (options["tiebreaks"] or "").split(",") if t.strip()]
         try:
-            result = check_trf(document, tiebreaks=tiebreaks, rules=options["rules"])
+            result = check_trf(
+                document, tiebreaks=tiebreaks, rules=options["rules"], system=options["system"]
+            )
         except CheckInputError as error:
             raise bad_input(f"{path}: {error}") from None
         for note in result.notes:
