@@ -20,6 +20,12 @@ Public API::
     tiebreaks.parse_team_tiebreak("BH:GP/C1") -> TeamTieBreakSpec      # raises TieBreakError
     tiebreaks.team_tiebreak_values(sheet, "EMGSB", TeamTieBreakSettings(primary="MP"))
         -> {team: Fraction | None}
+    tiebreaks.TeamTieBreakCalculator(sheet).values("EDEBT", groups=[[3, 7], ...])
+        -> {team: place in its group}       # DE, EDE…, TBR, BBE; default: tied on primary
+    tiebreaks.higher_is_better(code)
+
+The tie-break families, by C.07 article: own_results (Art. 7), opponents (8, 9, 13.2, 13.4),
+boards (12), encounter (6, 12, 13.3), over the shared context (11.1, 15, 16).
     generator.generate_team_event(random_settings(seed)) -> TeamSheet     # cross-tests
 
 The TRF side is :mod:`tournaments.trf.teams` (records 310, 013, 300, 320, 330, 352, 362, 240,

@@ -1,4 +1,4 @@
-"""Match points and game points, round by round (C.07 Art. 5: a team's two scores).
+"""Match points and game points, round by round (C.07 Art. 11.1: a team's two scores).
 
 A team's game points in a match are the points of its boards by the individual point system
 (TRF record 162); the match is won by the team with more game points, drawn when both have as

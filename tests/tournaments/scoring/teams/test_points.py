@@ -40,10 +40,10 @@ def test_more_game_points_win_the_match() -> None:
     )
     assert (results[1][0].result, results[1][0].match_points, results[1][0].game_points) == (
         MatchResult.DRAW,
-        1,
-        2,
+        Fraction(1),
+        Fraction(2),
     )
-    assert (results[3][0].match_points, results[4][0].match_points) == (2, 0)
+    assert (results[3][0].match_points, results[4][0].match_points) == (Fraction(2), Fraction(0))
     assert results[4][0].game_points == Fraction(3, 2)
 
 
@@ -67,10 +67,10 @@ def test_a_forfeited_match_and_byes() -> None:
     results = team_results(_sheet(round_, system=system))
     assert (results[2][0].result, results[2][0].match_points, results[2][0].game_points) == (
         MatchResult.FORFEIT_WIN,
-        3,
-        4,
+        Fraction(3),
+        Fraction(4),
     )
     assert results[1][0].result.voluntary and results[1][0].game_points == 0
-    assert (results[3][0].match_points, results[3][0].game_points) == (2, 4)
-    assert (results[4][0].match_points, results[4][0].game_points) == (1, 2)
+    assert (results[3][0].match_points, results[3][0].game_points) == (Fraction(2), Fraction(4))
+    assert (results[4][0].match_points, results[4][0].game_points) == (Fraction(1), Fraction(2))
     assert results[4][0].voluntary and not results[3][0].voluntary
