@@ -10,6 +10,7 @@ from django.views.generic.base import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 from arbiter.health import health
+from arbiter.language import choose_language
 from arbiter.login import ThrottledAdminAuthenticationForm, login
 
 from . import help as manual
@@ -28,7 +29,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", login, name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("language/", choose_language, name="choose_language"),
     path("api/v1/", include("arbiter.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),
