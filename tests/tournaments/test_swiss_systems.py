@@ -5,6 +5,7 @@ by ``checktrf`` by the system the file names, locked once round 1 is paired in F
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -139,3 +140,22 @@ def test_the_api_makes_an_event_of_each_system(client, choice, code, word):
     assert reply.status_code == 201, reply.content
     assert reply.json()["system"] == choice
     assert Tournament.objects.get(slug=f"{code}-api").swiss_system == system_named(code)
+
+
+def test_a_team_event_file_is_refused_not_imported_without_its_teams():
+    team_file = Path(__file__).resolve().parent.parent / "data" / "teams" / "real"
+    text = next(team_file.glob("*.trf")).read_text(encoding="utf-8")
+    with pytest.raises(TournamentError, match=r"team event \(records 013\)"):
+        import_trf(text, filename="crete.trf")
+    assert not Tournament.objects.exists()
+
+
+def test_a_system_no_event_runs_yet_is_refused_not_paired_by_the_dutch_rules(monkeypatch):
+    from tournaments.services import trf_exchange
+
+    tournament = _event(PairingSystem.DUBOV)
+    _play(pair_swiss_round(tournament), 1)
+    text = export_trf(tournament, version=2026)
+    monkeypatch.setattr(trf_exchange, "_SWISS_CHOICES", {"dutch": PairingSystem.SWISS})
+    with pytest.raises(TournamentError, match="names the Dubov system, which events"):
+        import_trf(text, confirm="yes")

@@ -100,11 +100,36 @@ def _system(document: TrfDocument, sheet: TournamentSheet) -> str:
 
 
 def _swiss_system(document: TrfDocument, kind: str) -> str:
-    """The Swiss system record 192 names (``FIDE_DUBOV_2025``), else record 092's words
-    ("Swiss Dubov"), else the Dutch system, FIDE's default."""
+    """The Swiss system record 192 names (``FIDE_DUBOV``), else record 092's words
+    ("Swiss Dubov"), else the Dutch system, FIDE's default. A system the pairing package
+    knows but no event of the application runs is refused, not paired by another's rules."""
     named = system_of_document(document)
     code = named.code if named else next((c for c in _SWISS_CHOICES if c in kind), "dutch")
+    if code not in _SWISS_CHOICES:
+        raise TournamentError(
+            _("record 192 names the %(system)s, which events of this application cannot run yet")
+            % {"system": named.name if named else code}
+        )
     return _SWISS_CHOICES[code]
+
+
+TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
+"""TRF's records of a team event (TRF16's 013, TRF-2026's 3x0 and 8x2)."""
+
+
+def _refuse_team_event(document: TrfDocument, filename: str) -> None:
+    """Team events are not imported yet: their players' games alone would lose the teams."""
+    found = sorted({record.code for record in document.records} & TEAM_RECORDS)
+    if found:
+        where = f"{filename}: " if filename else ""
+        raise TournamentError(
+            where
+            + _(
+                "this file is a team event (records %(codes)s); team events cannot be "
+                "imported yet, and importing its players alone would lose the teams"
+            )
+            % {"codes": ", ".join(found)}
+        )
 
 
 _SWISS_CHOICES = {code: choice for choice, code in SWISS_SYSTEM_CODES.items()}
@@ -483,6 +508,7 @@ def import_trf(
     engine's legal choices are the file's to make.
     """
     document = read_trf_file(text, filename)
+    _refuse_team_event(document, filename)
     sheet = document.to_sheet()
     warnings = list(document.warnings)
     points = sheet.points
