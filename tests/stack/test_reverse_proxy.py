@@ -227,11 +227,29 @@ def test_nginx_keeps_public_reads_a_second_and_never_a_users(
     web_log = (stack.tmp / "web-0.log").read_text()
     assert "/static/" not in web_log and "/api/v1/tournaments/" in web_log
 
+    # Public HTML pages: a reader's page sets no cookie and is kept too; readers in each
+    # language get their own, from the cache.
+    page_path = f"/tournaments/{tournament.pk}/rounds/1/pairings/"
+    english, chinese, by_cookie = Client(proxy), Client(proxy), Client(proxy)
+    by_cookie.cookies["django_language"] = "zh-hans"
+    for _ in range(2):
+        for reader, headers in (
+            (english, {"Accept-Language": "en-GB,en;q=0.9"}),
+            (chinese, {"Accept-Language": "zh-CN,zh;q=0.9"}),
+            (by_cookie, {"Accept-Language": "en-GB,en;q=0.9"}),
+            (english, {"Accept-Language": "en-GB,en;q=0.9"}),
+        ):
+            status, headers_, content = reader.get(page_path, **headers)
+            assert status == 200 and "Set-Cookie" not in headers_
+            expected = b'lang="en"' if reader is english else b'lang="zh-hans"'
+            assert expected in content, (reader.cookies, headers)
+    assert english.get(page_path, **{"Accept-Language": "en-GB,en;q=0.9"})[1]["X-Cache"] == "HIT"
+    assert chinese.get(page_path, **{"Accept-Language": "zh-CN,zh;q=0.9"})[1]["X-Cache"] == "HIT"
+
     # Logged-in users: never answered from the cache, each gets their own page.
     chief, other = Client(proxy), Client(proxy)
     chief.log_in("stack")
     other.log_in("other")
-    page_path = f"/tournaments/{tournament.pk}/rounds/1/pairings/"
     for _ in range(3):
         for reader, name in ((anonymous, None), (chief, "stack"), (other, "other")):
             for path in (page_path, standings):
