@@ -159,3 +159,18 @@ def test_a_system_no_event_runs_yet_is_refused_not_paired_by_the_dutch_rules(mon
     monkeypatch.setattr(trf_exchange, "_SWISS_CHOICES", {"dutch": PairingSystem.SWISS})
     with pytest.raises(TournamentError, match="names the Dubov system, which events"):
         import_trf(text, confirm="yes")
+
+
+def test_a_dubov_round_with_an_unrated_player_is_refused_until_he_has_a_rating():
+    tournament = _event(PairingSystem.DUBOV, players=10)
+    unrated = tournament.players.get(start_rank=7)
+    type(unrated).objects.filter(pk=unrated.pk).update(rating_standard=None)
+    with pytest.raises(TournamentError, match=r"C\.04\.4\.1 article 1\.1.*\(no\. 7\)"):
+        pair_swiss_round(tournament)
+    assert not tournament.rounds.exists()
+    type(unrated).objects.filter(pk=unrated.pk).update(rating_standard=1450)
+    assert pair_swiss_round(tournament).number == 1
+    # The Dutch and Burstein systems pair unrated players as they are.
+    burstein = _event(PairingSystem.BURSTEIN, players=10)
+    burstein.players.filter(start_rank=7).update(rating_standard=None)
+    assert pair_swiss_round(burstein).number == 1

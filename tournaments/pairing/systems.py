@@ -107,7 +107,7 @@ def system_named(code: str) -> SwissSystem:
 
 
 def system_of_document(document: TrfDocument) -> SwissSystem | None:
-    """The system record 192 names (``FIDE_DUBOV_2025``, ``FIDE_DUTCH_2025_BAKU`` …), or
+    """The system record 192 names (``FIDE_DUBOV``, ``FIDE_DUTCH_2025_BAKU`` …), or
     ``None`` when the record is absent or names no Swiss system we know (a round robin)."""
     code = document.header("192").strip().upper().removesuffix("_BAKU")
     for system in SYSTEMS.values():

@@ -44,6 +44,7 @@ from .chess960 import draw_chess960_positions
 from .errors import TournamentError
 from .players import number_arrivals
 from .ratings import stale_list_warning
+from .ratings_for_pairing import refuse_unrated_for_dubov
 from .results import adjourn_game
 from .warnings import Caution, Level, cautions, require_confirmation
 
@@ -465,8 +466,10 @@ def pair_swiss_round(
         )
     if engine is None and tournament.swiss_system is not None:
         engine = tournament.swiss_system.engine()
+    state = pairing_state(tournament, number)
+    refuse_unrated_for_dubov(tournament, state)
     try:
-        pairing = pair_round(pairing_state(tournament, number), engine)
+        pairing = pair_round(state, engine)
     except PairingError as error:
         raise TournamentError(
             _("Round %(round)s cannot be paired: %(error)s") % {"round": number, "error": error}
