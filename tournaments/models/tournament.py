@@ -64,12 +64,14 @@ class PairingSystem(models.TextChoices):
     SWISS = "swiss", _("Swiss (FIDE Dutch)")
     DUBOV = "dubov", _("Swiss (FIDE Dubov)")
     BURSTEIN = "burstein", _("Swiss (FIDE Burstein)")
+    DOUBLE_SWISS = "double_swiss", _("Double-Swiss (FIDE)")
 
 
 SWISS_SYSTEM_CODES = {
     PairingSystem.SWISS: "dutch",
     PairingSystem.DUBOV: "dubov",
     PairingSystem.BURSTEIN: "burstein",
+    PairingSystem.DOUBLE_SWISS: "double_swiss",
 }
 """The pairing package's code (:mod:`tournaments.pairing.systems`) of each Swiss choice."""
 
@@ -426,6 +428,18 @@ class Tournament(models.Model):
                         "time empty."
                     )
                     % {"ruleset": ruleset.title(get_language() or "en")}
+                }
+            )
+        rounds = self.number_of_rounds
+        if self.system == PairingSystem.DOUBLE_SWISS and isinstance(rounds, int) and rounds % 2:
+            # C.04.5, Preface: every pairing is a match of two games, each game a round here.
+            raise ValidationError(
+                {
+                    "number_of_rounds": gettext(
+                        "A Double-Swiss event counts its rounds in games, two to a match "
+                        "(C.04.5): give an even number of rounds, not %(rounds)s."
+                    )
+                    % {"rounds": self.number_of_rounds}
                 }
             )
 

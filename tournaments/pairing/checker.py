@@ -99,6 +99,9 @@ class TrfCheck:
     """How many players the file gives a rank (those the standings check compares)."""
     round_robin: bool
     notes: tuple[str, ...] = field(default=())
+    matches: bool = False
+    """Every pairing is a two-game match (the Double-Swiss system): ``rounds`` holds one
+    finding per match, its ``round`` the match's number (games ``2k-1`` and ``2k``)."""
 
     @property
     def has_findings(self) -> bool:
@@ -186,12 +189,16 @@ def check_trf(
     if engine is None:
         engine = engine_for(document, rules, system)
     explainer = _explainer(engine)
-    round_robin = _is_round_robin(document, sheet)
+    matches = explainer is not None and explainer.matches
+    round_robin = not matches and _is_round_robin(document, sheet)
     meetings = 2 if round_robin and sheet.rounds > len(sheet.players) else 1
-    rounds = tuple(
-        _check_round(document, sheet, number, round_robin, meetings, engine, explainer)
-        for number in range(1, sheet.rounds + 1)
-    )
+    if matches:
+        rounds = _check_matches(document, engine)
+    else:
+        rounds = tuple(
+            _check_round(document, sheet, number, round_robin, meetings, engine, explainer)
+            for number in range(1, sheet.rounds + 1)
+        )
     try:
         standings = compute_standings(
             sheet, specs, settings=TieBreakSettings(round_robin=round_robin)
@@ -212,6 +219,8 @@ def check_trf(
                 PlayerFinding(line.start_rank, line.name, rank, line.points, total, row)
             )
     notes = [] if round_robin else [f"rounds re-paired by {engine_label(engine)}"]
+    if matches:
+        notes.append("a match is two games, two rounds of the file: checked match by match")
     if _baku_from_192(document) and not round_robin:
         notes.append(
             "record 192 names the Baku acceleration (C.04.5.1), no XXA or 250 records: "
@@ -230,7 +239,17 @@ def check_trf(
         ranked=sum(1 for line in document.players if line.rank),
         round_robin=round_robin,
         notes=tuple(notes),
+        matches=matches,
     )
+
+
+def _check_matches(document: TrfDocument, engine: PairingEngine) -> tuple[RoundFinding, ...]:
+    """Every match of a Double-Swiss file re-paired and validated by the package's own
+    checker (C.04.5), one finding per match."""
+    # Imported here: the Double-Swiss checker builds on this module's findings.
+    from tournaments.pairing.double_swiss.check import check_document
+
+    return check_document(document, engine=engine).matches
 
 
 def file_round_state(

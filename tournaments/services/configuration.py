@@ -18,6 +18,7 @@ from games.rules.clocks import TimeControlError, parse_time_control
 from tournaments.limits import MAX_ROUNDS
 from tournaments.models import (
     Acceleration,
+    PairingSystem,
     Tournament,
     TournamentLog,
     TournamentRole,
@@ -121,14 +122,17 @@ def _fide_mode_problems(tournament: Tournament) -> list[str]:
     return []
 
 
-def _point_problems(values: dict[str, Decimal], *, fide_mode: bool) -> list[str]:
+def _point_problems(
+    values: dict[str, Decimal], *, fide_mode: bool, match_bye: Decimal | None = None
+) -> list[str]:
+    """What is wrong with the points; ``match_bye``: the Double-Swiss bye's value per game."""
     problems = []
     if 2 * values["points_draw"] > values["points_win"] + values["points_loss"]:
         problems.append(_("Two draws may not be worth more than a win and a loss."))
     game_scores = {values["points_win"], values["points_draw"], values["points_loss"]}
     if values["points_pairing_bye"] > values["points_win"]:
         problems.append(_("A pairing-allocated bye may not be worth more than a win."))
-    elif values["points_pairing_bye"] not in game_scores:
+    elif values["points_pairing_bye"] not in {*game_scores, match_bye}:
         # FIDE checklist E32: the bye scores as a game can (a win, a draw or a loss), so
         # 1 / ½ / 0 under standard scoring; no value no game can score, such as 2 in 3-1-0.
         problems.append(
@@ -158,7 +162,41 @@ def _point_problems(values: dict[str, Decimal], *, fide_mode: bool) -> list[str]
 
 def _points_of(tournament: Tournament) -> list[str]:
     values = {f: Decimal(getattr(tournament, f)) for f in POINT_FIELDS}
-    return _point_problems(values, fide_mode=tournament.fide_mode)
+    match_bye = (
+        _double_swiss_bye(tournament) if tournament.system == PairingSystem.DOUBLE_SWISS else None
+    )
+    return _point_problems(values, fide_mode=tournament.fide_mode, match_bye=match_bye)
+
+
+def _double_swiss_bye(tournament: Tournament) -> Decimal:
+    """C.04.5 1.4: a pairing-allocated bye scores a game won and a game drawn (1½ a match);
+    it fills both games of its match, so half of that in each."""
+    return (Decimal(tournament.points_win) + Decimal(tournament.points_draw)) / 2
+
+
+def _with_double_swiss_bye(tournament: Tournament, changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes``, with the bye's value of :func:`_default_double_swiss_bye` when they make
+    the event a Double-Swiss (logged with them)."""
+    if changes.get("system", tournament.system) == tournament.system:
+        return changes
+    changed = Tournament(**{f: changes.get(f, getattr(tournament, f)) for f in POINT_FIELDS})
+    changed.system = changes["system"]
+    _default_double_swiss_bye(changed)
+    if changed.points_pairing_bye == changes.get(
+        "points_pairing_bye", tournament.points_pairing_bye
+    ):
+        return changes
+    return {**changes, "points_pairing_bye": changed.points_pairing_bye}
+
+
+def _default_double_swiss_bye(tournament: Tournament) -> None:
+    """A Double-Swiss event's bye left at a single game's default (a win) takes the text's
+    value per game (¾ under 1-½-0): the form and the API offer a win until the system is
+    chosen."""
+    if tournament.system == PairingSystem.DOUBLE_SWISS and Decimal(
+        tournament.points_pairing_bye
+    ) == Decimal(tournament.points_win):
+        tournament.points_pairing_bye = _double_swiss_bye(tournament)
 
 
 # FIDE C.07 and checklist H45: no Buchholz-like tie-break in a round robin, where everyone
@@ -256,6 +294,7 @@ def create_tournament(
 ) -> Tournament:
     """A new tournament; its creator becomes its chief arbiter."""
     tournament = Tournament(name=name, system=system, number_of_rounds=number_of_rounds, **fields)
+    _default_double_swiss_bye(tournament)
     problems = _full_clean(tournament)
     problems += tiebreak_problems(tournament.tiebreaks, round_robin=tournament.is_round_robin)
     problems += rating_sequence_problems(tournament.rating_sequence)
@@ -322,6 +361,7 @@ def update_tournament(
         if tournament.fide_mode:
             raise TournamentError(_("FIDE mode is left with leave_fide_mode (two-step)."))
         raise TournamentError(_("A tournament that has left FIDE mode cannot return to it."))
+    changes = _with_double_swiss_bye(tournament, changes)
     started = last_round_number(tournament) > 0
     locked = sorted(
         LOCKED_AFTER_START & {k for k, v in changes.items() if getattr(tournament, k) != v}

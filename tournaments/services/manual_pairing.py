@@ -28,6 +28,7 @@ from tournaments.pairing.validate import both_wrong_colours
 from tournaments.selectors import pairing_state
 
 from .audit import last_round_number, log_event
+from .double_swiss import check_match_pairing, is_double_swiss, is_second_game, match_pairing_state
 from .errors import TournamentError
 from .warnings import Level, cautions, require_confirmation
 
@@ -95,8 +96,14 @@ def _engine_pairing(round_: Round) -> EnginePairing | None:
         except (PairingError, IndexError):
             return None
     system = tournament.swiss_system
+    number = round_.number
+    state = (
+        match_pairing_state(tournament, number)
+        if is_double_swiss(tournament)
+        else pairing_state(tournament, number)
+    )
     try:
-        return pair_round(pairing_state(tournament, round_.number), system and system.engine())
+        return pair_round(state, system and system.engine())
     except PairingError:
         return None
 
@@ -143,6 +150,14 @@ def start_manual_pairing(round_: Round, *, user: AbstractBaseUser | None = None)
         )
     if round_.number != last_round_number(round_.tournament):
         raise TournamentError(_("Only the last round is paired by hand."))
+    if is_second_game(round_.tournament, round_.number):
+        raise TournamentError(
+            _(
+                "Round %(round)s is game 2 of a match: it is game 1 with the colours reversed "
+                "(C.04.5, Preface); pair game 1 by hand instead."
+            )
+            % {"round": round_.number}
+        )
     if round_.pairings.filter(game__isnull=False).exists():
         raise TournamentError(_("A board of this draft already has a game; withdraw it first."))
     engine = _engine_pairing(round_)
@@ -253,8 +268,12 @@ def end_manual_pairing(
     tournament = round_.tournament
     meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
     state = pairing_state(tournament, round_.number)
-    check = validate_round(state, current_pairing(round_), meetings_allowed=meetings)
-    if not tournament.is_round_robin:  # Berger tables fix a round robin's colours
+    if is_double_swiss(tournament):  # a match: every player has each colour once
+        check = check_match_pairing(tournament, round_.number, current_pairing(round_))
+    else:
+        check = validate_round(state, current_pairing(round_), meetings_allowed=meetings)
+    if not tournament.is_round_robin and not is_double_swiss(tournament):
+        # Berger tables fix a round robin's colours
         check.warnings.extend(both_wrong_colours(state, current_pairing(round_)))
     if check.structural_errors:
         raise TournamentError(check.structural_errors)

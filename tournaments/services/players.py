@@ -26,6 +26,7 @@ from tournaments.models import (
 from tournaments.models.player import TITLE_ORDER
 
 from .audit import last_round_number, log_event, recorded_user
+from .double_swiss import second_game_bye_refusal
 from .errors import TournamentError, raise_if
 from .ratings import fill_from_lists
 from .warnings import Caution, Level, cautions, require_confirmation
@@ -680,6 +681,8 @@ def request_absence(
         )
     if kind == Absence.Kind.HALF_POINT_BYE and player.no_half_point_bye:
         problems.append(_("%(name)s may not take a half-point bye.") % {"name": player.name})
+    if refusal := second_game_bye_refusal(tournament, round_number):
+        problems.append(refusal)
     if player.absences.filter(round_number=round_number).exists():
         problems.append(
             _("%(name)s already has an absence in round %(round)s.")

@@ -41,6 +41,15 @@ from tournaments.selectors import open_adjournments, pairing_state
 
 from .audit import IMPORTED_ROUND_BREAKS_RULES, last_round_number, log_event
 from .chess960 import draw_chess960_positions
+from .double_swiss import (
+    check_match_pairing,
+    is_double_swiss,
+    is_second_game,
+    match_and_game,
+    match_pairing_state,
+    second_game_boards,
+    second_game_problems,
+)
 from .errors import TournamentError
 from .players import number_arrivals
 from .ratings import stale_list_warning
@@ -99,6 +108,11 @@ def _next_round(tournament: Tournament) -> tuple[int, list[str], list[int]]:
             % {"count": count}
         )
     missing = _missing_boards(tournament, latest) if latest else []
+    # The next match is paired on both games of the last one: game 1's results are entered
+    # (only the last round's games can be adjourned to pair, G40).
+    double_swiss = latest and latest % 2 == 0 and is_double_swiss(tournament)
+    if double_swiss and (earlier := _missing_boards(tournament, latest - 1)):
+        problems.append(_missing_message(latest - 1, earlier))
     if (
         latest
         and Round.objects.filter(
@@ -284,7 +298,8 @@ def setup_problems(tournament: Tournament) -> list[str]:
     """
     players = list(tournament.players.exclude(status=Player.Status.EXPELLED))
     count = len(players)
-    rounds = tournament.number_of_rounds
+    # A Double-Swiss event meets an opponent once per match, two rounds (C.04.5).
+    rounds = tournament.number_of_rounds // (2 if is_double_swiss(tournament) else 1)
     if count < 2:
         return []  # nothing to pair: the pairing itself says so
     forbidden = list(tournament.forbidden_pairs.values_list("first_id", "second_id"))
@@ -454,6 +469,8 @@ def pair_swiss_round(
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     if tournament.is_round_robin:
         raise TournamentError(_("This tournament is a round robin; use the Berger tables."))
+    if is_second_game(tournament, last_round_number(tournament) + 1):
+        return _pair_second_game(tournament, paired_by=Round.PairedBy.ENGINE, user=user)
     number, warnings = _prepare_pairing(tournament, confirm=confirm, user=user)
     number_arrivals(tournament, number, user=user)
     _fix_baku_groups(tournament, number)
@@ -466,7 +483,11 @@ def pair_swiss_round(
         )
     if engine is None and tournament.swiss_system is not None:
         engine = tournament.swiss_system.engine()
-    state = pairing_state(tournament, number)
+    state = (
+        match_pairing_state(tournament, number)
+        if is_double_swiss(tournament)
+        else pairing_state(tournament, number)
+    )
     refuse_unrated_for_dubov(tournament, state)
     try:
         pairing = pair_round(state, engine)
@@ -484,6 +505,52 @@ def pair_swiss_round(
         warnings=warnings,
         engine=engine_label(engine),
     )
+
+
+def _pair_second_game(
+    tournament: Tournament, *, paired_by: str, user: AbstractBaseUser | None
+) -> Round:
+    """Game 2 of a Double-Swiss match: game 1's boards with the colours reversed and its byes
+    (C.04.5, Preface). Game 1 must be published; its results are not needed."""
+    number, problems, _missing = _next_round(tournament)
+    if problems:
+        raise TournamentError(problems)
+    games, byes = second_game_boards(tournament, number)
+    first = Round.objects.get(tournament=tournament, number=number - 1)
+    round_ = store_round(tournament, number, games, byes, paired_by=paired_by, engine=first.engine)
+    log_event(
+        tournament,
+        TournamentLog.Kind.PAIRING,
+        gettext_lazy(
+            "Round %(round)s paired: game 2 of match %(match)s, game 1 with the colours reversed."
+        ),
+        params={"round": number, "match": match_and_game(number)[0]},
+        user=user,
+        round_number=number,
+    )
+    round_.warnings = []
+    return round_
+
+
+def _submit_second_game(
+    tournament: Tournament,
+    pairing: EnginePairing,
+    *,
+    source: str,
+    user: AbstractBaseUser | None,
+    round_number: int | None,
+) -> Round:
+    """A submitted game 2 of a match: accepted only as game 1 reversed (then stored as the
+    program pairs it, byes included), refused otherwise."""
+    number = last_round_number(tournament) + 1
+    if round_number is not None and round_number != number:
+        raise TournamentError(
+            _("Round %(given)s cannot be paired now; the next round is %(next)s.")
+            % {"given": round_number, "next": number}
+        )
+    if problems := second_game_problems(tournament, number, pairing):
+        raise TournamentError(problems)
+    return _pair_second_game(tournament, paired_by=source, user=user)
 
 
 def _fix_baku_groups(tournament: Tournament, number: int) -> None:
@@ -537,23 +604,32 @@ def submit_pairings(
     ``### Import @ Round n`` with every rule it breaks.
     """
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+    if source not in Round.PairedBy.values:
+        raise TournamentError(_("Unknown pairing source %(source)s.") % {"source": source})
+    pairing = EnginePairing(pairs=tuple(map(tuple, pairs)), byes=tuple(byes))
+    if is_second_game(tournament, last_round_number(tournament) + 1):
+        return _submit_second_game(
+            tournament, pairing, source=source, user=user, round_number=round_number
+        )
     number, asked, missing = _pairing_questions(tournament)
     if round_number is not None and round_number != number:
         raise TournamentError(
             _("Round %(given)s cannot be paired now; the next round is %(next)s.")
             % {"given": round_number, "next": number}
         )
-    if source not in Round.PairedBy.values:
-        raise TournamentError(_("Unknown pairing source %(source)s.") % {"source": source})
     # Adjourned first, so that the check sees those games as draws; refusing below rolls
     # the adjournments back with everything else. Players arriving for this round (B11)
     # are numbered, and so must be paired: the check names any left out.
     _adjourn_missing(tournament, number, missing, user)
     number_arrivals(tournament, number, user=user)
     _fix_baku_groups(tournament, number)
-    pairing = EnginePairing(pairs=tuple(map(tuple, pairs)), byes=tuple(byes))
     meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
-    check = validate_round(pairing_state(tournament, number), pairing, meetings_allowed=meetings)
+    if is_double_swiss(tournament):
+        check = check_match_pairing(tournament, number, pairing)
+    else:
+        check = validate_round(
+            pairing_state(tournament, number), pairing, meetings_allowed=meetings
+        )
     imported = source in (Round.PairedBy.API, Round.PairedBy.IMPORT)
     breaks = [*check.rule_breaks, *check.warnings] if imported else check.warnings
     refused = check.structural_errors if imported else check.errors

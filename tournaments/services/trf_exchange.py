@@ -73,6 +73,7 @@ from tournaments.trf.document import parse_birth, parse_trf_date
 
 from .audit import IMPORTED_ROUND_BREAKS_RULES, log_event, recorded_user
 from .configuration import create_tournament, tiebreak_problems
+from .double_swiss import imported_match_checks
 from .errors import TournamentError, raise_if
 from .results import rated_flag
 from .warnings import Level, cautions, require_confirmation
@@ -515,7 +516,10 @@ def import_trf(
     system = _system(document, sheet)
     round_robin = system in (PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN)
     meetings = 2 if system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
-    breaches, notes = _round_checks(document, sheet, meetings)
+    if system == PairingSystem.DOUBLE_SWISS:
+        breaches, notes = imported_match_checks(document), []
+    else:
+        breaches, notes = _round_checks(document, sheet, meetings)
     require_confirmation(
         cautions(Level.CONFIRM, [_breach_question(n, problems) for n, problems in breaches]),
         confirm,

@@ -77,7 +77,7 @@ class Command(BaseCommand):
         for note in result.notes:
             self.stdout.write(f"Note: {note}.")
         for finding in result.rounds:
-            for line in self._round_lines(finding):
+            for line in self._round_lines(finding, matches=result.matches):
                 self.stdout.write(line)
         for line in self._standings_lines(result):
             self.stdout.write(line)
@@ -88,8 +88,11 @@ class Command(BaseCommand):
             )
         self.stdout.write("All rounds and ranks agree.")
 
-    def _round_lines(self, finding: RoundFinding) -> list[str]:
+    def _round_lines(self, finding: RoundFinding, *, matches: bool = False) -> list[str]:
         where = f"Round {finding.round}"
+        if matches:  # a Double-Swiss match: two games, two rounds of the file
+            first = 2 * finding.round - 1
+            where = f"Match {finding.round} (rounds {first} and {first + 1})"
         lines = []
         if finding.engine_error:
             lines.append(f"{where}: the engine could not pair it: {finding.engine_error}")
