@@ -13,7 +13,7 @@ from functools import cache
 
 import pytest
 
-from tournaments.pairing.dutch.matching import Matching, NoPerfectMatching
+from tournaments.pairing.matching import Matching, NoPerfectMatching
 
 Weights = dict[tuple[int, int], int]
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.burstein.criteria import BracketLayout, compatible, round_layout
 from tournaments.pairing.burstein.players import BursteinPlayer, RoundFacts, ranked
-from tournaments.pairing.dutch.matching import Matching, NoPerfectMatching
+from tournaments.pairing.matching import Matching, NoPerfectMatching
 
 
 class BracketPairing:

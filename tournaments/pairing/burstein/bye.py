@@ -14,7 +14,7 @@ from fractions import Fraction
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.burstein.criteria import compatible
 from tournaments.pairing.burstein.players import BursteinPlayer, RoundFacts
-from tournaments.pairing.dutch.matching import Matching, NoPerfectMatching
+from tournaments.pairing.matching import Matching, NoPerfectMatching
 
 
 def bye_order_key(player: BursteinPlayer, position: int) -> tuple[Fraction, int, int]:

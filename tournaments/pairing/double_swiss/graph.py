@@ -1,12 +1,12 @@
 """Perfect matchings of a set of players: whether one exists under the absolute criteria, and
 the best one under integer weights. Both use the blossom matching the Dutch engine is built
-on (:mod:`tournaments.pairing.dutch.matching`), which knows nothing of chess."""
+on (:mod:`tournaments.pairing.matching`), which knows nothing of chess."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tournaments.pairing.dutch.matching import Matching, NoPerfectMatching
+from tournaments.pairing.matching import Matching, NoPerfectMatching
 
 Weight = Callable[[int, int], "int | None"]
 """The weight of pairing two players (starting ranks, the smaller first); ``None``: they

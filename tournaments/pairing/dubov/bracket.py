@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.dubov.criteria import Layout, compatible
 from tournaments.pairing.dubov.players import DubovPlayer
-from tournaments.pairing.dutch.matching import Matching, NoPerfectMatching
+from tournaments.pairing.matching import Matching, NoPerfectMatching
 from tournaments.scoring.sheet import Color
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.dubov.criteria import compatible
 from tournaments.pairing.dubov.players import DubovPlayer
-from tournaments.pairing.dutch.matching import Matching, NoPerfectMatching
+from tournaments.pairing.matching import Matching, NoPerfectMatching
 
 
 def bye_order(players: Sequence[DubovPlayer]) -> list[DubovPlayer]:

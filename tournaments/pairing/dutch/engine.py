@@ -27,7 +27,6 @@ from tournaments.pairing.dutch.criteria import (
     edge_weight,
     float_of,
 )
-from tournaments.pairing.dutch.matching import Matching, NoPerfectMatching
 from tournaments.pairing.dutch.players import (
     Player,
     bye_eligible,
@@ -35,6 +34,7 @@ from tournaments.pairing.dutch.players import (
     round_records,
     took_part,
 )
+from tournaments.pairing.matching import Matching, NoPerfectMatching
 from tournaments.scoring.sheet import Color
 
 ENGINE_NAME = "Arbiter Dutch engine"

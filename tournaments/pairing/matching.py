@@ -1,5 +1,6 @@
 """Maximum-weight perfect matching on a general graph whose weights change between solutions:
-the optimiser behind the Dutch criteria.
+the optimiser behind every system's criteria (Dutch, Dubov, Burstein, Double-Swiss, the team
+Swiss), each of which turns its criteria into the weights.
 
 The graph knows nothing of chess: vertices ``0 .. n-1``, integer weights of any size (so each
 criterion can own a bit field). Pairing one round settles the brackets one decision at a
