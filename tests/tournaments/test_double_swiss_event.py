@@ -32,6 +32,7 @@ from tournaments.services import (
 )
 from tournaments.services.double_swiss import round_caption
 from tournaments.services.manual_pairing import start_manual_pairing
+from tournaments.services.rounds import setup_problems
 from tournaments.services.trf_exchange import export_trf, import_trf
 from tournaments.trf import read_trf
 
@@ -279,3 +280,12 @@ def test_an_event_made_a_double_swiss_before_round_1_takes_the_texts_bye():
     # Any other value no game (or match) can score stays refused.
     with pytest.raises(TournamentError, match="scores what a game can"):
         update_tournament(tournament, points_pairing_bye=Decimal("0.25"))
+
+
+def test_the_set_up_warning_counts_matches_not_games():
+    """Four players meet three opponents once each: three matches (six rounds) are
+    possible; a fourth match (eight rounds) would need a rematch."""
+    assert setup_problems(_event(players=4, rounds=6)) == []
+    (problem,) = setup_problems(_event(players=4, rounds=8))
+    assert "4 players cannot play 4 matches of a Double-Swiss" in problem
+    assert "at most 3 matches (6 rounds)" in problem

@@ -316,6 +316,17 @@ def setup_problems(tournament: Tournament) -> list[str]:
         ]
     bye = 1 if count % 2 else 0
     most = count - 1 + bye
+    if rounds > most and is_double_swiss(tournament):
+        return [
+            ngettext(
+                "%(players)s players cannot play %(rounds)s matches of a Double-Swiss without "
+                "meeting twice: at most %(most)s match (%(games)s rounds).",
+                "%(players)s players cannot play %(rounds)s matches of a Double-Swiss without "
+                "meeting twice: at most %(most)s matches (%(games)s rounds).",
+                most,
+            )
+            % {"players": count, "rounds": rounds, "most": most, "games": 2 * most}
+        ]
     if rounds > most:
         return [
             ngettext(
