@@ -289,3 +289,16 @@ def test_the_set_up_warning_counts_matches_not_games():
     (problem,) = setup_problems(_event(players=4, rounds=8))
     assert "4 players cannot play 4 matches of a Double-Swiss" in problem
     assert "at most 3 matches (6 rounds)" in problem
+
+
+def test_a_trf_file_of_an_odd_number_of_double_swiss_rounds_is_refused():
+    tournament = _event(players=8, rounds=4)
+    _play_matches(tournament, 1)
+    text = export_trf(tournament, version=2026).replace("\r\n", "\n")
+    planned = [line for line in text.split("\n") if line.startswith(("142 ", "XXR "))]
+    assert planned, "the export states the planned rounds"
+    for line in planned:
+        text = text.replace(line, line.replace("4", "5"))
+    with pytest.raises(TournamentError, match="even number of rounds, not 5"):
+        import_trf(text, confirm="yes")
+    assert Tournament.objects.count() == 1
