@@ -1,0 +1,140 @@
+"""Pairing round 7 of a 400- and a 1,000-player Swiss: our Dutch engine against bbpPairings,
+FIDE's endorsed engine, on the same file, in the same run: CPU time and peak memory.
+
+Each engine runs as a process of its own on the engine's TRF file of the state
+(:func:`tournaments.pairing.engines.engine_document`, what bbpPairings reads when it pairs
+for the application): ``bbpPairings.exe --dutch FILE -p OUT``, and ``python -m
+bench.pairing_vs_bbp --pair FILE`` for ours (read the file, pair with ``DutchEngine``, write
+the pairs). CPU time (user + system) and peak resident memory come from the process's own
+resource usage (``wait4``); ours is counted whole, the interpreter's start and imports
+included, and also as the pairing alone. The two take turns, ``--repeat`` times each, and
+the medians are compared; each run's pairs are compared too (they must be the same pairing).
+
+Measured on the shared 2-core machine (other work running), 3 runs each, medians:
+
+=========  ========  ===========  ===========  =========  ===========  ===========  ======
+players    ours CPU  of which     bbpPairings  CPU ratio  ours peak    bbp peak     peak
+                     pairing      CPU                     memory       memory       ratio
+=========  ========  ===========  ===========  =========  ===========  ===========  ======
+400        2.78 s    2.67 s       1.42 s       1.96       33 MB        18 MB        1.81
+1,000      35.06 s   34.88 s      26.39 s      1.33       130 MB       114 MB       1.14
+=========  ========  ===========  ===========  =========  ===========  ===========  ======
+
+The same pairing in every run. A profile of the 400-player round puts half of our time in
+the matching's search stage and a third in the Dutch criteria's weights (scores compared
+as Fractions): the next places to look.
+
+Needs ``bbpPairings.exe`` (or ``bbpPairings``) on the PATH; without it it says so and skips.
+Run: ``python -m bench pairing_vs_bbp`` or ``python -m bench.pairing_vs_bbp --repeat 3``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "pairing"
+EVENTS = {
+    400: DATA / "generated_400_players_after_round6.trf",
+    1000: DATA / "generated_1000_players_after_round6.trf",
+}
+ROUND = 7
+
+
+def _run(command: list[str]) -> tuple[float, float, str]:
+    """CPU seconds, peak resident megabytes and standard output of one process."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    out = process.stdout.read().decode() if process.stdout else ""
+    err = process.stderr.read().decode() if process.stderr else ""
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{command[0]} failed ({status}): {err.strip()[:500]}")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out
+
+
+def _pairs(text: str) -> list[tuple[int, int]]:
+    lines = [line.split() for line in text.splitlines() if line.strip()]
+    return sorted((int(a), int(b)) for a, b in lines[1:])
+
+
+def _pair_here(path: str) -> None:
+    """The child of ``--pair``: pair round 7 of the file, print the pairs as bbpPairings
+    writes them, and the pairing's own CPU time on the last line."""
+    from tournaments.pairing import DutchEngine, PairingState
+    from tournaments.trf import read_trf
+
+    state = PairingState.from_trf(read_trf(Path(path).read_bytes()), ROUND)
+    start = time.process_time()
+    pairing = DutchEngine().pair(state)
+    spent = time.process_time() - start
+    rows = [*pairing.pairs, *((rank, 0) for rank in pairing.byes)]
+    print(len(rows))
+    for white, black in rows:
+        print(white, black)
+    print(f"pairing {spent:.3f}")
+
+
+def compare(players: int, repeat: int, bbp: str) -> None:
+    from tournaments.pairing import PairingState
+    from tournaments.pairing.engines import engine_document
+    from tournaments.trf import read_trf, write_trf
+
+    state = PairingState.from_trf(read_trf(EVENTS[players].read_bytes()), ROUND)
+    with tempfile.TemporaryDirectory() as directory:
+        source = Path(directory) / "round.trf"
+        source.write_text(write_trf(engine_document(state)), encoding="utf-8")
+        target = Path(directory) / "pairs.txt"
+        figures: dict[str, list[tuple[float, float]]] = {"ours": [], "bbp": []}
+        pairing_only: list[float] = []
+        for _ in range(repeat):
+            cpu, peak, out = _run(
+                [sys.executable, "-m", "bench.pairing_vs_bbp", "--pair", str(source)]
+            )
+            *rows, last = out.strip().splitlines()
+            figures["ours"].append((cpu, peak))
+            pairing_only.append(float(last.split()[1]))
+            ours = _pairs("\n".join(rows))
+            cpu, peak, _ = _run([bbp, "--dutch", str(source), "-p", str(target)])
+            figures["bbp"].append((cpu, peak))
+            theirs = _pairs(target.read_text(encoding="utf-8"))
+            if ours != theirs:
+                raise SystemExit(f"{players} players: the two engines pair round {ROUND} otherwise")
+    ours_cpu = statistics.median(c for c, _ in figures["ours"])
+    bbp_cpu = statistics.median(c for c, _ in figures["bbp"])
+    ours_peak = statistics.median(p for _, p in figures["ours"])
+    bbp_peak = statistics.median(p for _, p in figures["bbp"])
+    print(
+        f"{players:6,d}  ours {ours_cpu:7.2f} s CPU (pairing {statistics.median(pairing_only):7.2f}"
+        f" s)  bbpPairings {bbp_cpu:7.2f} s  ratio {ours_cpu / bbp_cpu:5.2f}  "
+        f"peak {ours_peak:6.0f} MB vs {bbp_peak:6.0f} MB ({ours_peak / bbp_peak:4.2f}x)  "
+        f"same pairing in {repeat} runs",
+        flush=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--players", type=int, nargs="*", default=sorted(EVENTS))
+    parser.add_argument("--pair", help=argparse.SUPPRESS)
+    options = parser.parse_args(argv if argv is not None else [])
+    if options.pair:
+        _pair_here(options.pair)
+        return
+    bbp = shutil.which("bbpPairings.exe") or shutil.which("bbpPairings")
+    if bbp is None:
+        print("bench.pairing_vs_bbp: bbpPairings is not on the PATH; skipped")
+        return
+    for players in options.players:
+        compare(players, options.repeat, bbp)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
