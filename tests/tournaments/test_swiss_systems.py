@@ -174,3 +174,23 @@ def test_a_dubov_round_with_an_unrated_player_is_refused_until_he_has_a_rating()
     burstein = _event(PairingSystem.BURSTEIN, players=10)
     burstein.players.filter(start_rank=7).update(rating_standard=None)
     assert pair_swiss_round(burstein).number == 1
+
+
+@pytest.mark.parametrize(("code", "word"), [("dubov", "Dubov"), ("burstein", "Burstein")])
+def test_the_generator_pairs_by_the_system_asked_and_checktrf_reads_it_back(tmp_path, code, word):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    path = tmp_path / f"{code}.trf"
+    call_command(
+        "generate_tournament", "-o", str(path), "--system", code, "--players", "21",
+        "--rounds", "6", "--seed", "3", "--ratings", "range:1400-2400", stdout=StringIO(),
+    )  # fmt: skip
+    text = path.read_text(encoding="utf-8")
+    assert f"\n192 {system_named(code).trf_codes[0]}\n" in text.replace("\r\n", "\n")
+    assert f"182 Arbiter {word} engine" in text
+    out = StringIO()
+    call_command("checktrf", str(path), stdout=out)
+    assert f"rounds re-paired by Arbiter {word} engine" in out.getvalue()
+    assert "All rounds and ranks agree." in out.getvalue()

@@ -19,11 +19,11 @@ from tournaments.pairing.dutch import DutchEngine
 from tournaments.pairing.engines import Py4SwissEngine, engine_label, pair_round
 from tournaments.pairing.systems import (
     DUTCH,
-    SYSTEMS,
     SwissSystem,
     UnknownSystem,
     system_named,
     system_of_document,
+    system_of_engine,
 )
 from tournaments.pairing.validate import validate_round
 from tournaments.scoring.sheet import Color, TournamentSheet
@@ -188,7 +188,7 @@ def check_trf(
         raise CheckInputError(f"{source}: {error}") from None
     if engine is None:
         engine = engine_for(document, rules, system)
-    explainer = _explainer(engine)
+    explainer = system_of_engine(engine)
     matches = explainer is not None and explainer.matches
     round_robin = not matches and _is_round_robin(document, sheet)
     meetings = 2 if round_robin and sheet.rounds > len(sheet.players) else 1
@@ -270,17 +270,6 @@ def file_round_state(
 def _baku_from_192(document: TrfDocument) -> bool:
     """Whether the virtual points come from record 192 alone (none written out)."""
     return document.baku_stated and not document.acceleration and not document.acceleration_250
-
-
-def _explainer(engine: PairingEngine) -> SwissSystem | None:
-    """The system whose rules explain ``engine``'s pairings: that of one of our own engines
-    (an external program or py4swiss pairs by rules we do not explain from)."""
-    module = type(engine).__module__
-    for candidate in SYSTEMS.values():
-        package = candidate.engine_path.partition(":")[0]
-        if module == package or module.startswith(f"{package}."):
-            return candidate
-    return None
 
 
 def _rank_agrees(file_rank: int, row: Standing) -> bool:

@@ -34,6 +34,7 @@ from fractions import Fraction
 from tournaments.pairing.acceleration import baku_from_round_one
 from tournaments.pairing.base import Pairing, PairingEngine, PairingError, PairingState
 from tournaments.pairing.engines import engine_label, pair_round
+from tournaments.pairing.systems import DUTCH, system_of_engine
 from tournaments.scoring.ratings import fide_expected_score
 from tournaments.scoring.sheet import Color, Outcome, PlayerSheet, RoundEntry, TournamentSheet
 from tournaments.scoring.standings import compute_standings
@@ -578,6 +579,12 @@ def _document(
         TrfRecord(f"XXA {rank:4d}" + "".join(f" {float(points):4.1f}" for points in virtual))
         for rank, virtual in sorted(accelerations.items())
     ]
+    system = system_of_engine(engine)
+    if system is not None and system is not DUTCH:
+        # Record 192 names the system, so that checktrf re-pairs the file by it. Dutch
+        # files go without, as they always have: the Dutch system is every reader's default.
+        baku = "_BAKU" if accelerations else ""
+        records.append(TrfRecord(f"192 {system.trf_codes[0]}{baku}"))
     records += _full_point_byes(sheet)
     return TrfDocument.from_sheet(sheet, records=records, ranks=ranks)
 

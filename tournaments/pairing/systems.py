@@ -106,6 +106,20 @@ def system_named(code: str) -> SwissSystem:
         ) from None
 
 
+def system_of_engine(engine: PairingEngine | None) -> SwissSystem | None:
+    """The system one of our own engines pairs by (the Dutch system's for ``None``, the
+    default engine); ``None`` for an external program or py4swiss, whose rules we do not
+    explain from."""
+    if engine is None:
+        return DUTCH
+    module = type(engine).__module__
+    for candidate in SYSTEMS.values():
+        package = candidate.engine_path.partition(":")[0]
+        if module == package or module.startswith(f"{package}."):
+            return candidate
+    return None
+
+
 def system_of_document(document: TrfDocument) -> SwissSystem | None:
     """The system record 192 names (``FIDE_DUBOV``, ``FIDE_DUTCH_2025_BAKU`` …), or
     ``None`` when the record is absent or names no Swiss system we know (a round robin)."""

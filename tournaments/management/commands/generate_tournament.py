@@ -1,6 +1,7 @@
 """``generate_tournament``: the random tournament generator (FIDE checklist A8).
 
-A Swiss event paired round by round by the built-in engine, results drawn from the FIDE rating
+A Swiss event paired round by round by the built-in engine of ``--system`` (the Dutch system
+by default; Dubov and Burstein files name theirs in record 192), results drawn from the FIDE rating
 table (with forfeits, 0-0, ½-0 and 0-½ games, and half-point, full-point and zero-point byes
 at the rates asked for), written as TRF-2026. Every option left out is drawn at random (from
 ``--seed`` when given, so that the same seed gives the same file). Exit status 2 on bad input
@@ -19,6 +20,7 @@ from tournaments.pairing.generator import (
     parse_rating_list,
     parse_ratings,
 )
+from tournaments.pairing.systems import SYSTEMS
 
 from ._common import bad_input, read_text, write_text
 
@@ -31,6 +33,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("-o", "--output", required=True, metavar="FILE.trf", help="the file")
+        parser.add_argument(
+            "--system",
+            choices=[code for code, system in SYSTEMS.items() if not system.matches],
+            default="dutch",
+            help="the FIDE Swiss system that pairs it (Dutch by default)",
+        )
         parser.add_argument("--players", type=int, metavar="N")
         parser.add_argument("--rounds", type=int, metavar="R")
         parser.add_argument(
@@ -73,7 +81,7 @@ class Command(BaseCommand):
             raise bad_input(f"{options['output']}: no folder {folder}")
         try:
             settings = self._settings(options)
-            generated = generate_tournament(settings)
+            generated = generate_tournament(settings, engine=SYSTEMS[options["system"]].engine())
         except GeneratorError as error:
             raise bad_input(str(error)) from None
         write_text(options["output"], generated.text)
