@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 
-PLAYERS_CEILING = 10_000
-"""The most :data:`MAX_PLAYERS` may be set to: pairing a round keeps every pair of players,
-so its memory grows with the square of the field (about 560 MB at 2,000 players)."""
+PLAYERS_CEILING = 9_999
+"""The most :data:`MAX_PLAYERS` may be set to: TRF gives a starting rank (and a rank) four
+columns, so a 10,000th player could be stored but never reported to FIDE or exchanged with a
+pairing program; and pairing a round keeps every pair of players, so its memory grows with
+the square of the field (about 560 MB at 2,000 players)."""
 
 
 def _players_setting(text: str | None) -> int:
