@@ -10,7 +10,6 @@ A seeding round (article 1.6) is the Dutch System's: the Dutch checker explains 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from tournaments.pairing.base import Pairing, PairingState
@@ -24,7 +23,7 @@ from tournaments.pairing.burstein.players import (
 )
 from tournaments.pairing.burstein.seeding import is_seeding_round
 from tournaments.pairing.dutch.explain import explain as explain_dutch
-from tournaments.pairing.explanation import Explanation
+from tournaments.pairing.explanation import Explanation, Measure, same_or_recoloured
 
 RULES = {
     "3.1.3": "the pairing-allocated bye goes to the lowest score",
@@ -37,15 +36,6 @@ RULES = {
 }
 
 
-@dataclass(frozen=True)
-class _Measure:
-    """One rule in one bracket: the value to minimise and the players it concerns."""
-
-    rule: str
-    value: tuple[Fraction, ...]
-    players: frozenset[int]
-
-
 def explain(state: PairingState, recorded: Pairing, engine: Pairing) -> Explanation:
     """Compare the recorded pairing of ``state.round`` with the engine's."""
     if is_seeding_round(state):
@@ -55,19 +45,8 @@ def explain(state: PairingState, recorded: Pairing, engine: Pairing) -> Explanat
     broken = absolute_violation(recorded, by_rank, facts)
     if broken is not None:
         return broken
-    if set(recorded.pairs) == set(engine.pairs) and set(recorded.byes) == set(engine.byes):
-        return Explanation("equal", "", "the same pairing")
-    if _unordered(recorded) == _unordered(engine):
-        swapped = tuple(
-            sorted({r for pair in set(recorded.pairs) - set(engine.pairs) for r in pair})
-        )
-        return Explanation(
-            "colours",
-            "5.2",
-            "the same pairs, other colours: the colour allocation rules (article 5.2) give the "
-            "engine's",
-            swapped,
-        )
+    if (settled := same_or_recoloured(recorded, engine, "5.2")) is not None:
+        return settled
     return _first_rule(engine, recorded, players)
 
 
@@ -89,7 +68,7 @@ def _first_rule(
     return Explanation("equal", "4", "equally good under [C1]-[C8] and article 3.1")
 
 
-def _decided(mine: _Measure, other: _Measure) -> Explanation:
+def _decided(mine: Measure, other: Measure) -> Explanation:
     involved = tuple(sorted(mine.players ^ other.players or mine.players | other.players))
     better = mine.value < other.value
     text = f"{mine.rule} ({RULES[mine.rule]}) " + (
@@ -120,10 +99,6 @@ def _by_order(ours: _Analysis, theirs: _Analysis, index: int) -> Explanation:
         "the order of pairings (article 4): please report it, the engine may be wrong",
         involved,
     )
-
-
-def _unordered(pairing: Pairing) -> tuple[set[frozenset[int]], set[int]]:
-    return {frozenset(pair) for pair in pairing.pairs}, set(pairing.byes)
 
 
 def absolute_violation(
@@ -181,7 +156,7 @@ class _Analysis:
         paired = [p for p in players if p.start_rank in self.opponent]
         self.brackets = _brackets(paired, self.opponent)
 
-    def bye_measures(self) -> list[_Measure]:
+    def bye_measures(self) -> list[Measure]:
         """3.1.3-3.1.5 for the player given the pairing-allocated bye."""
         if self.bye is None:
             return []
@@ -189,11 +164,11 @@ class _Analysis:
         key = (score, Fraction(games), Fraction(place))
         who = frozenset({self.bye.start_rank})
         return [
-            _Measure(rule, (value,), who)
+            Measure(rule, (value,), who)
             for rule, value in zip(("3.1.3", "3.1.4", "3.1.5"), key, strict=True)
         ]
 
-    def bracket_measures(self) -> list[list[_Measure]]:
+    def bracket_measures(self) -> list[list[Measure]]:
         """[C5]-[C8] of each bracket from the top."""
         result = []
         for index, (bracket, floaters) in enumerate(self.brackets):
@@ -211,7 +186,7 @@ class _Analysis:
                     _scores("C6", floaters),
                     _count("C7", following),
                     _scores("C7", following),
-                    _Measure("C8", (Fraction(len(clashes) // 2),), _ranks(clashes)),
+                    Measure("C8", (Fraction(len(clashes) // 2),), _ranks(clashes)),
                 ]
             )
         return result
@@ -252,9 +227,9 @@ def _ranks(players: Sequence[BursteinPlayer]) -> frozenset[int]:
     return frozenset(p.start_rank for p in players)
 
 
-def _count(rule: str, players: Sequence[BursteinPlayer]) -> _Measure:
-    return _Measure(rule, (Fraction(len(players)),), _ranks(players))
+def _count(rule: str, players: Sequence[BursteinPlayer]) -> Measure:
+    return Measure(rule, (Fraction(len(players)),), _ranks(players))
 
 
-def _scores(rule: str, players: Sequence[BursteinPlayer]) -> _Measure:
-    return _Measure(rule, tuple(sorted((p.score for p in players), reverse=True)), _ranks(players))
+def _scores(rule: str, players: Sequence[BursteinPlayer]) -> Measure:
+    return Measure(rule, tuple(sorted((p.score for p in players), reverse=True)), _ranks(players))

@@ -10,14 +10,13 @@ is the engine's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from tournaments.pairing.base import Pairing, PairingState
 from tournaments.pairing.dubov.criteria import colour_clash
 from tournaments.pairing.dubov.engine import last_round
 from tournaments.pairing.dubov.players import DubovPlayer, Strength, round_players
-from tournaments.pairing.explanation import Explanation
+from tournaments.pairing.explanation import Explanation, Measure, same_or_recoloured
 
 _RULES = {
     "3.1.3": "the pairing-allocated bye goes to the lowest score",
@@ -32,15 +31,6 @@ _RULES = {
 }
 
 
-@dataclass(frozen=True)
-class _Measure:
-    """One rule in one bracket: the value to minimise and the players it counts."""
-
-    rule: str
-    value: tuple[Fraction, ...]
-    players: frozenset[int]
-
-
 def explain(state: PairingState, recorded: Pairing, engine: Pairing) -> Explanation:
     """Compare the recorded pairing of ``state.round`` with the engine's."""
     players = round_players(state, state.accelerations)
@@ -48,17 +38,8 @@ def explain(state: PairingState, recorded: Pairing, engine: Pairing) -> Explanat
     broken = absolute_violation(state, recorded, by_rank)
     if broken is not None:
         return broken
-    if set(recorded.pairs) == set(engine.pairs) and set(recorded.byes) == set(engine.byes):
-        return Explanation("equal", "", "the same pairing")
-    if _unordered(recorded) == _unordered(engine):
-        swapped = sorted({r for pair in set(recorded.pairs) - set(engine.pairs) for r in pair})
-        return Explanation(
-            "colours",
-            "5.2",
-            "the same pairs, other colours: the colour allocation rules (article 5.2) give "
-            "the engine's",
-            tuple(swapped),
-        )
+    if (settled := same_or_recoloured(recorded, engine, "5.2")) is not None:
+        return settled
     last = last_round(state)
     ours, theirs = measures(engine, by_rank, last), measures(recorded, by_rank, last)
     for (mine_pairs, mine_values), (other_pairs, other_values) in zip(ours, theirs, strict=False):
@@ -79,7 +60,7 @@ _ORDER = (
 )
 
 
-def _decided(mine: _Measure, other: _Measure) -> Explanation:
+def _decided(mine: Measure, other: Measure) -> Explanation:
     involved = tuple(sorted(mine.players ^ other.players or mine.players | other.players))
     better = mine.value < other.value
     text = f"{mine.rule} ({_RULES[mine.rule]}) " + (
@@ -88,10 +69,6 @@ def _decided(mine: _Measure, other: _Measure) -> Explanation:
         else "favours the file's pairing: please report it, the engine may be wrong"
     )
     return Explanation("quality" if better else "file", mine.rule, text, involved)
-
-
-def _unordered(pairing: Pairing) -> tuple[set[frozenset[int]], set[int]]:
-    return {frozenset(pair) for pair in pairing.pairs}, set(pairing.byes)
 
 
 def absolute_violation(
@@ -142,7 +119,7 @@ def absolute_violation(
     return None
 
 
-Bracket = tuple[frozenset[frozenset[int]], list[_Measure]]
+Bracket = tuple[frozenset[frozenset[int]], list[Measure]]
 
 
 def measures(pairing: Pairing, by_rank: dict[int, DubovPlayer], last: bool) -> list[Bracket]:
@@ -168,16 +145,16 @@ def measures(pairing: Pairing, by_rank: dict[int, DubovPlayer], last: bool) -> l
     return result
 
 
-def _bye_measures(pairing: Pairing, by_rank: dict[int, DubovPlayer]) -> list[_Measure]:
+def _bye_measures(pairing: Pairing, by_rank: dict[int, DubovPlayer]) -> list[Measure]:
     byes = [by_rank[b] for b in pairing.byes if b in by_rank]
     if not byes:
         return []
     bye = byes[0]
     who = frozenset({bye.start_rank})
     return [
-        _Measure("3.1.3", (bye.score,), who),
-        _Measure("3.1.4", (Fraction(-bye.played_games),), who),
-        _Measure("3.1.5", (Fraction(-bye.rank_index),), who),
+        Measure("3.1.3", (bye.score,), who),
+        Measure("3.1.4", (Fraction(-bye.played_games),), who),
+        Measure("3.1.5", (Fraction(-bye.rank_index),), who),
     ]
 
 
@@ -186,7 +163,7 @@ def _bracket_measures(
     upfloaters: Sequence[DubovPlayer],
     pairs: Sequence[tuple[DubovPlayer, DubovPlayer]],
     last: bool,
-) -> list[_Measure]:
+) -> list[Measure]:
     def ranks(chosen: Sequence[DubovPlayer]) -> frozenset[int]:
         return frozenset(p.start_rank for p in chosen)
 
@@ -195,13 +172,13 @@ def _bracket_measures(
         frozenset((a.start_rank, b.start_rank)): (a, b) for a, b in pairs if colour_clash(a, b)
     }
     result = [
-        _Measure("C5", (Fraction(len(upfloaters)),), ranks(upfloaters)),
-        _Measure(
+        Measure("C5", (Fraction(len(upfloaters)),), ranks(upfloaters)),
+        Measure(
             "C6",
             tuple(sorted((top - p.score for p in upfloaters), reverse=True)),
             ranks(upfloaters),
         ),
-        _Measure("C7", (Fraction(len(clashes)),), frozenset(r for pair in clashes for r in pair)),
+        Measure("C7", (Fraction(len(clashes)),), frozenset(r for pair in clashes for r in pair)),
     ]
     if last:
         return result
@@ -209,11 +186,11 @@ def _bracket_measures(
     again = [p for p in upfloaters if p.upfloated_last_round]
     return [
         *result,
-        _Measure("C8", (Fraction(len(maximum)),), ranks(maximum)),
-        _Measure(
+        Measure("C8", (Fraction(len(maximum)),), ranks(maximum)),
+        Measure(
             "C9",
             tuple(Fraction(n) for n in sorted((p.upfloats for p in maximum), reverse=True)),
             ranks(maximum),
         ),
-        _Measure("C10", (Fraction(len(again)),), ranks(again)),
+        Measure("C10", (Fraction(len(again)),), ranks(again)),
     ]

@@ -11,14 +11,13 @@ engine's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from tournaments.pairing.base import Pairing, PairingState
 from tournaments.pairing.dutch.criteria import RoundFacts, colour_fields, compatible
 from tournaments.pairing.dutch.engine import round_players
 from tournaments.pairing.dutch.players import Float, Player
-from tournaments.pairing.explanation import Explanation
+from tournaments.pairing.explanation import Explanation, Measure, same_or_recoloured
 
 _QUALITY = {
     "C5": "minimise the score of the player who gets the pairing-allocated bye",
@@ -41,15 +40,6 @@ _QUALITY = {
 }
 
 
-@dataclass(frozen=True)
-class _Measure:
-    """One criterion in one bracket: the value to minimise and the players it counts."""
-
-    criterion: str
-    value: tuple[Fraction, ...]
-    players: frozenset[int]
-
-
 def explain(state: PairingState, recorded: Pairing, engine: Pairing) -> Explanation:
     """Compare the recorded pairing of ``state.round`` with the engine's."""
     players, facts = round_players(state, state.accelerations)
@@ -57,40 +47,25 @@ def explain(state: PairingState, recorded: Pairing, engine: Pairing) -> Explanat
     broken = absolute_violation(recorded, by_rank, facts)
     if broken is not None:
         return broken
-    if set(recorded.pairs) == set(engine.pairs) and set(recorded.byes) == set(engine.byes):
-        return Explanation("equal", "", "the same pairing")
-    if _unordered(recorded) == _unordered(engine):
-        swapped = tuple(
-            sorted({r for pair in set(recorded.pairs) - set(engine.pairs) for r in pair})
-        )
-        return Explanation(
-            "colours",
-            "5",
-            "the same pairs, other colours: the colour allocation rules (article 5) give the "
-            "engine's",
-            swapped,
-        )
+    if (settled := same_or_recoloured(recorded, engine, "5")) is not None:
+        return settled
     ours, theirs = _measures(engine, players, facts), _measures(recorded, players, facts)
     for mine, other in zip(ours, theirs, strict=False):
         if mine.value != other.value:
             involved = tuple(sorted(mine.players ^ other.players or mine.players | other.players))
             better = mine.value < other.value
-            text = f"{mine.criterion} ({_QUALITY[mine.criterion]}) " + (
+            text = f"{mine.rule} ({_QUALITY[mine.rule]}) " + (
                 "decides for the engine's pairing"
                 if better
                 else "favours the file's pairing: please report it, the engine may be wrong"
             )
-            return Explanation("quality" if better else "file", mine.criterion, text, involved)
+            return Explanation("quality" if better else "file", mine.rule, text, involved)
     return Explanation(
         "equal",
         "",
         "equally good under C1–C21; the engine's comes first in the order of transpositions "
         "and exchanges (article 4)",
     )
-
-
-def _unordered(pairing: Pairing) -> tuple[set[frozenset[int]], set[int]]:
-    return {frozenset(pair) for pair in pairing.pairs}, set(pairing.byes)
 
 
 def absolute_violation(
@@ -135,7 +110,7 @@ def absolute_violation(
     return None
 
 
-def _measures(pairing: Pairing, players: Sequence[Player], facts: RoundFacts) -> list[_Measure]:
+def _measures(pairing: Pairing, players: Sequence[Player], facts: RoundFacts) -> list[Measure]:
     """The criterion vector of a complete pairing: C5, then per bracket from the top C6–C21."""
     by_rank = {p.start_rank: p for p in players}
     opponent: dict[int, int | None] = {}
@@ -144,9 +119,9 @@ def _measures(pairing: Pairing, players: Sequence[Player], facts: RoundFacts) ->
     score = {p.start_rank: p.pairing_score() for p in players}
     bye = next((by_rank[b] for b in pairing.byes if b in by_rank), None)
     measures = [
-        _Measure("C5", (score[bye.start_rank],), frozenset({bye.start_rank}))
+        Measure("C5", (score[bye.start_rank],), frozenset({bye.start_rank}))
         if bye is not None
-        else _Measure("C5", (), frozenset())
+        else Measure("C5", (), frozenset())
     ]
     brackets: list[tuple[list[Player], list[Player]]] = []
     movers: list[Player] = []
@@ -169,27 +144,25 @@ def _bracket_measures(
     by_rank: dict[int, Player],
     score: dict[int, Fraction],
     bye: Player | None,
-) -> list[_Measure]:
+) -> list[Measure]:
     def ranks(chosen: Sequence[Player]) -> frozenset[int]:
         return frozenset(p.start_rank for p in chosen)
 
-    def count(criterion: str, chosen: Sequence[Player]) -> _Measure:
-        return _Measure(criterion, (Fraction(len(chosen)),), ranks(chosen))
+    def count(criterion: str, chosen: Sequence[Player]) -> Measure:
+        return Measure(criterion, (Fraction(len(chosen)),), ranks(chosen))
 
-    def scores(criterion: str, chosen: Sequence[Player]) -> _Measure:
+    def scores(criterion: str, chosen: Sequence[Player]) -> Measure:
         values = tuple(sorted((score[p.start_rank] for p in chosen), reverse=True))
-        return _Measure(criterion, values, ranks(chosen))
+        return Measure(criterion, values, ranks(chosen))
 
     paired = [p for p in bracket if p not in down]
     result = [count("C6", down), scores("C7", down)]
     result += [
-        _Measure("C8", (Fraction(len(following)),), ranks(following)),
-        _Measure("C8", scores("C7", following).value, ranks(following)),
+        Measure("C8", (Fraction(len(following)),), ranks(following)),
+        Measure("C8", scores("C7", following).value, ranks(following)),
     ]
     if bye is not None and bye in bracket:
-        result.append(
-            _Measure("C9", (Fraction(len(bye.history) - bye.played_games),), ranks([bye]))
-        )
+        result.append(Measure("C9", (Fraction(len(bye.history) - bye.played_games),), ranks([bye])))
     pairs = [
         (p, by_rank[o])
         for p in paired
@@ -207,8 +180,8 @@ def _bracket_measures(
     floats_down = {p.start_rank for p in down} | {h.start_rank for h, _ in mixed}
     floats_up = {low.start_rank for _, low in mixed}
     up_opponents = {low.start_rank: h for h, low in mixed}
-    repeated: list[_Measure] = []
-    repeated_scores: list[_Measure] = []
+    repeated: list[Measure] = []
+    repeated_scores: list[Measure] = []
     criteria = (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
     for back, (cd, cu, sd, su) in enumerate(criteria):
         again_down = [
@@ -221,7 +194,7 @@ def _bracket_measures(
             scores(su, [up_opponents[p.start_rank] for p in again_up]),
         ]
     order = {"C14": 0, "C15": 1, "C16": 2, "C17": 3, "C18": 4, "C19": 5, "C20": 6, "C21": 7}
-    return result + sorted(repeated + repeated_scores, key=lambda m: order[m.criterion])
+    return result + sorted(repeated + repeated_scores, key=lambda m: order[m.rule])
 
 
 def _above(a: Player, b: Player) -> bool:
