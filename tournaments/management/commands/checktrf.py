@@ -5,8 +5,9 @@ Re-pairs every round of a TRF16/TRF-2026 file with the built-in engine of its Sw
 by the rules in force when the event began, record 042: our engine for events from 1 July
 2025, py4swiss for older ones; ``--rules 2025|2017`` chooses), checks each round
 against the pairing rules and the final ranks against the file's tie-break list (record 202,
-else ``--tiebreaks``). Exit status: 0 when everything agrees, 1 when there are findings,
-2 on bad input. Nothing is stored.
+else ``--tiebreaks``). A team file (records 310/013) is checked as a team event
+(:mod:`tournaments.pairing.team_checker`). Exit status: 0 when everything agrees, 1 when there
+are findings, 2 on bad input. Nothing is stored.
 """
 
 from pathlib import Path
@@ -21,6 +22,12 @@ from tournaments.pairing.checker import (
     check_trf,
 )
 from tournaments.pairing.systems import SYSTEMS
+from tournaments.pairing.team_checker import (
+    TEAM_SYSTEMS,
+    TeamTrfCheck,
+    check_team_trf,
+    is_team_document,
+)
 from tournaments.services import TournamentError
 from tournaments.services.trf_exchange import read_trf_file
 
@@ -38,15 +45,18 @@ def _boards(boards: tuple[tuple[int, int], ...]) -> str:
 class Command(BaseCommand):
     help = (
         "Check a TRF file: re-pair each round with the built-in engine, check it against the "
-        "pairing rules, and check the final ranks against the tie-break list. Exit 0 when all "
-        "agrees, 1 with findings, 2 on bad input."
+        "pairing rules, and check the final ranks against the tie-break list. A team file "
+        "(records 310/013): the team Swiss rounds re-paired by C.04.6, or a team round robin "
+        "against the Berger tables, and each team's points and rank (310) against its games "
+        "and the team tie-breaks (C.07). Exit 0 when all agrees, 1 with findings, 2 on bad input."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="the TRF16 or TRF-2026 file")
         parser.add_argument(
             "--tiebreaks",
-            help="comma-separated FIDE acronyms, e.g. BH/C1,BH,SB, when the file has no record 202",
+            help="comma-separated FIDE acronyms, e.g. BH/C1,BH,SB (for teams MP,GP,EMMSB), "
+            "when the file has no record 202",
         )
         parser.add_argument(
             "--rules",
@@ -56,9 +66,9 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--system",
-            choices=tuple(SYSTEMS),
+            choices=(*SYSTEMS, *TEAM_SYSTEMS),
             help="the FIDE Swiss system to re-pair by; by default the one record 192 names, "
-            "else the Dutch system",
+            "else the Dutch system (a team file: team_swiss or team_round_robin)",
         )
 
     def handle(self, *args, **options):
@@ -68,18 +78,27 @@ class Command(BaseCommand):
         except TournamentError as error:
             raise bad_input("\n".join(error.problems)) from None
         tiebreaks = [t.strip() for t in (options["tiebreaks"] or "").split(",") if t.strip()]
+        result: TrfCheck | TeamTrfCheck
         try:
-            result = check_trf(
-                document, tiebreaks=tiebreaks, rules=options["rules"], system=options["system"]
-            )
+            if is_team_document(document):
+                result = check_team_trf(document, tiebreaks=tiebreaks, system=options["system"])
+            else:
+                result = check_trf(
+                    document, tiebreaks=tiebreaks, rules=options["rules"], system=options["system"]
+                )
         except CheckInputError as error:
             raise bad_input(f"{path}: {error}") from None
         for note in result.notes:
             self.stdout.write(f"Note: {note}.")
+        matches = isinstance(result, TrfCheck) and result.matches
         for finding in result.rounds:
-            for line in self._round_lines(finding, matches=result.matches):
+            for line in self._round_lines(finding, matches=matches):
                 self.stdout.write(line)
-        for line in self._standings_lines(result):
+        if isinstance(result, TeamTrfCheck):
+            standings = result.standings_lines()
+        else:
+            standings = self._standings_lines(result)
+        for line in standings:
             self.stdout.write(line)
         if result.has_findings:
             raise CommandError(
