@@ -282,7 +282,10 @@ def team_places(
     """Each team's place (first, last when shared) by the primary score, then the tie-breaks
     in order, each applied within the teams still tied (C.07 Art. 4); and its values."""
     calculator = TeamTieBreakCalculator(sheet, settings)
-    ordered = [parse_team_tiebreak(settings.primary), *specs]
+    ordered: list[TeamTieBreakSpec] = []
+    for spec in (parse_team_tiebreak(settings.primary), *specs):
+        if spec not in ordered:  # the list may name the primary score again
+            ordered.append(spec)
     groups = [sorted(team.number for team in sheet.teams)]
     values: dict[int, list[tuple[str, Value]]] = {team: [] for team in groups[0]}
     for spec in ordered:
