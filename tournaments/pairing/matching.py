@@ -416,13 +416,24 @@ class Matching:
                 self.bestedge[b] = e
 
     def _expand_blossom(self, b: int, endstage: bool) -> None:
+        """Dissolve blossom ``b`` into its children; at the end of a stage, children with a
+        zero dual go too, depth first (an explicit stack, as in :meth:`_augment_blossom`)."""
+        stack = [self._expand_steps(b, endstage)]
+        while stack:
+            nested = next(stack[-1], None)
+            if nested is None:
+                stack.pop()
+            else:
+                stack.append(self._expand_steps(nested, endstage))
+
+    def _expand_steps(self, b: int, endstage: bool) -> Iterator[int]:
         n = self.n
         for s in self.childs[b]:
             self.parent[s] = -1
             if s < n:
                 self.inblossom[s] = s
             elif endstage and self.dual[s] == 0:
-                self._expand_blossom(s, endstage)
+                yield s
             else:
                 for leaf in self._leaves(s):
                     self.inblossom[leaf] = s
@@ -477,12 +488,29 @@ class Matching:
             j += step
 
     def _augment_blossom(self, b: int, v: int) -> None:
+        """Swap matched and unmatched edges inside blossom ``b`` along the path from ``v`` to
+        its base, and make ``v``'s child the new base.
+
+        The nested blossoms are augmented depth first, each one wholly before its parent goes
+        on: the steps are generators on an explicit stack instead of recursive calls, since a
+        round of 2,000 players nests blossoms deeper than Python's recursion limit."""
+        stack = [self._augment_steps(b, v)]
+        while stack:
+            nested = next(stack[-1], None)
+            if nested is None:
+                stack.pop()
+            else:
+                stack.append(self._augment_steps(*nested))
+
+    def _augment_steps(self, b: int, v: int) -> Iterator[tuple[int, int]]:
+        """The work of :meth:`_augment_blossom` on one blossom; yields each nested blossom to
+        augment (with its vertex) at the moment the work needs it done."""
         n = self.n
         t = v
         while self.parent[t] != b:
             t = self.parent[t]
         if t >= n:
-            self._augment_blossom(t, v)
+            yield t, v
         childs, endps = self.childs[b], self.endps[b]
         i = j = childs.index(t)
         if i & 1:
@@ -495,11 +523,11 @@ class Matching:
             t = childs[j]
             p = endps[j - trick] ^ trick
             if t >= n:
-                self._augment_blossom(t, self.endpoint[p])
+                yield t, self.endpoint[p]
             j += step
             t = childs[j]
             if t >= n:
-                self._augment_blossom(t, self.endpoint[p ^ 1])
+                yield t, self.endpoint[p ^ 1]
             self.mate[self.endpoint[p]] = p ^ 1
             self.mate[self.endpoint[p ^ 1]] = p
         self.childs[b] = childs[i:] + childs[:i]

@@ -1,4 +1,4 @@
-"""The matching behind the Dutch engine, against exhaustive search on small graphs.
+"""The matching behind the pairing engines, against exhaustive search on small graphs.
 
 Each case is a random graph whose weights then change, and whose matched pairs leave it,
 several times over, as a pairing round does it; after every change the warm-started optimum
@@ -9,11 +9,15 @@ say there is none.
 from __future__ import annotations
 
 import random
+import sys
 from functools import cache
+from pathlib import Path
 
 import pytest
 
+from tournaments.pairing import DutchEngine, PairingState
 from tournaments.pairing.matching import Matching, NoPerfectMatching
+from tournaments.trf import read_trf
 
 Weights = dict[tuple[int, int], int]
 
@@ -109,3 +113,28 @@ def test_no_perfect_matching_is_reported() -> None:
     matching.set_weight(0, 3, 3)
     with pytest.raises(NoPerfectMatching):
         matching.solve()
+
+
+def _depth() -> int:
+    frame, depth = sys._getframe(), 0
+    while frame is not None:
+        frame, depth = frame.f_back, depth + 1
+    return depth
+
+
+def test_nested_blossoms_are_augmented_and_expanded_without_recursion():
+    """Issue: augmenting and expanding blossoms called itself once per nesting level, and a
+    round of 2,000 players nested them deeper than Python's recursion limit (a RecursionError
+    where the round should have been paired). The 400-player round below nests them about 150
+    deep: with 80 frames to spare it failed before; it needs no depth of its own now."""
+    trf = (
+        Path(__file__).resolve().parents[2] / "data/pairing/generated_400_players_after_round6.trf"
+    )
+    state = PairingState.from_trf(read_trf(trf.read_bytes()), 7)
+    expected = DutchEngine().pair(state)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(_depth() + 80)
+    try:
+        assert DutchEngine().pair(state) == expected
+    finally:
+        sys.setrecursionlimit(limit)
