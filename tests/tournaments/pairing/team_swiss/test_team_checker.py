@@ -100,6 +100,19 @@ def test_a_double_round_robin_agrees_in_either_order_of_the_first_cycle(
     assert len(found.rounds) == 10
 
 
+def test_an_odd_round_robin_gives_each_team_one_round_without_a_match() -> None:
+    found = check_team_round_robin(_round_robin_sheet(5))
+    assert (len(found.rounds), found.differences) == (5, 0)
+    assert found.rounds[1].engine is not None and found.rounds[1].engine.byes == (4,)
+    moved = team_sheet(
+        5, [[(1, 2, 2)], *[[(a, b, 2) for a, b in r.matches] for r in team_berger_rounds(5)[1:]]]
+    )
+    first = check_team_round_robin(moved).rounds[0]
+    assert first.only_in_file == ((1, 2), (3, 0), (4, 0), (5, 0))
+    assert first.only_by_engine == ((1, 0), (2, 5), (3, 4))
+    assert "puts 1 without a match, 2-5, 3-4 in round 1" in first.explanation
+
+
 def test_a_round_robin_with_two_rounds_exchanged_is_reported_on_both() -> None:
     schedule = team_berger_rounds(6)
     schedule[1], schedule[2] = schedule[2], schedule[1]
