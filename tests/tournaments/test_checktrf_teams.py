@@ -69,8 +69,7 @@ def test_a_roster_naming_a_missing_player_exits_2_naming_the_line(tmp_path: Path
     _out, status, message = checktrf(bad)
     assert status == 2
     assert message == (
-        f"{bad}: line {line}: record 310 names player 9999, who has no player line (001) "
-        "in the file"
+        f"{bad}: line {line}: record 310 names player 9999, who has no player line (001)"
     )
 
 

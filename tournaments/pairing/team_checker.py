@@ -196,29 +196,42 @@ def read_team_file(document: TrfDocument) -> TeamSheet:
     """The file's team sheet; a roster naming a player the file does not have, or a record
     the reader refuses, is bad input naming the line."""
     players = {line.start_rank for line in document.players}
+    rostered: dict[int, int] = {}
+    numbers: set[int] = set()
+    # The team reader takes the 013 records only when the file has no 310.
+    code = "310" if any(record.code == "310" for record in document.records) else "013"
     for record in document.records:
-        if record.code not in TEAM_RECORDS:
+        if record.code != code:
             continue
         try:
-            line = _roster(record.code, record.text)
+            number, roster = _roster(record.code, record.text)
         except TrfError as error:
             raise CheckInputError(f"line {record.line}: {error}") from None
-        missing = [p for p in line if p not in players]
+        where = f"line {record.line}: record {record.code}"
+        if number and number in numbers:
+            raise CheckInputError(f"{where}: a second team with pairing number {number}")
+        numbers.add(number)
+        missing = [p for p in roster if p not in players]
         if missing:
             who = ", ".join(str(p) for p in missing)
-            raise CheckInputError(
-                f"line {record.line}: record {record.code} names player {who}, "
-                "who has no player line (001) in the file"
-            )
+            raise CheckInputError(f"{where} names player {who}, who has no player line (001)")
+        for player in roster:
+            if player in rostered:
+                raise CheckInputError(
+                    f"{where} names player {player}, already on the roster of line "
+                    f"{rostered[player]}"
+                )
+            rostered[player] = record.line
     try:
         return read_team_sheet(document)
     except TrfError as error:
         raise CheckInputError(str(error)) from None
 
 
-def _roster(code: str, text: str) -> tuple[int, ...]:
+def _roster(code: str, text: str) -> tuple[int, tuple[int, ...]]:
+    """The team's number (0 for a 013, numbered by its order) and its players."""
     line = parse_310(text) if code == "310" else parse_013(text, 0)
-    return tuple(p for p in line.players if p)
+    return line.number, tuple(p for p in line.players if p)
 
 
 def team_system(document: TrfDocument, sheet: TeamSheet, system: str | None) -> str:

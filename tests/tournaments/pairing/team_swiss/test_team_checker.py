@@ -27,6 +27,7 @@ from tournaments.pairing.team_checker import (
     TEAM_SWISS,
     check_team_trf,
     is_team_document,
+    read_team_file,
 )
 from tournaments.pairing.team_swiss.generator import (
     generate_team_swiss_event,
@@ -276,6 +277,21 @@ def test_a_roster_naming_a_missing_player_is_bad_input_naming_the_line() -> None
     line = next(r.line for r in document.records if r.text.startswith("310   3"))
     with pytest.raises(CheckInputError, match=f"line {line}: record 310 names player 9999"):
         check_team_trf(document)
+
+
+def test_a_second_team_with_the_same_number_or_a_player_on_two_rosters_is_bad_input() -> None:
+    document = generated("002")
+    lines = {r.text[4:7].strip(): r.line for r in document.records if r.code == "310"}
+    with pytest.raises(CheckInputError, match=f"line {lines['2']}: .* pairing number 1$"):
+        check_team_trf(edit_team_line(document, 2, number=1))
+    first_player = read_team_file(document).team(1).roster[0]
+    twice = edit_team_line(document, 2, players=(first_player,))
+    with pytest.raises(
+        CheckInputError,
+        match=f"line {lines['2']}: record 310 names player {first_player}, already on the "
+        f"roster of line {lines['1']}",
+    ):
+        check_team_trf(twice)
 
 
 def test_an_individual_system_for_a_team_file_is_bad_input() -> None:
