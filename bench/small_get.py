@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=7)
-    options = parser.parse_args(argv or [])
+    options = parser.parse_args(argv if argv is not None else [])
     with tempfile.TemporaryDirectory() as directory:
         _setup_django(directory)
         from django.conf import settings
@@ -103,4 +104,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

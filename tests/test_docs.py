@@ -235,8 +235,10 @@ def _python_constants() -> set[str]:
 def _record_192_codes() -> set[str]:
     """TRF-2026's tournament-type codes the pairing systems answer to (``FIDE_DUBOV``)."""
     from tournaments.pairing.systems import SYSTEMS
+    from tournaments.pairing.team_swiss.system_code import PREFIX
 
     codes = {code for system in SYSTEMS.values() for code in system.trf_codes}
+    codes.add(PREFIX)  # FIDE_TEAM_<preferences>_<scores>, the team Swiss
     return codes | {f"{code}_BAKU" for code in codes}
 
 

@@ -49,6 +49,7 @@ from tournaments.pairing import PairingError, PairingState, validate_round
 from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.pairing.base import file_accelerations, recorded_pairing
 from tournaments.pairing.systems import system_of_document
+from tournaments.pairing.team_checker import TEAM_RECORDS, is_team_document
 from tournaments.scoring.sheet import (
     Color,
     Outcome,
@@ -114,14 +115,10 @@ def _swiss_system(document: TrfDocument, kind: str) -> str:
     return _SWISS_CHOICES[code]
 
 
-TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
-"""TRF's records of a team event (TRF16's 013, TRF-2026's 3x0 and 8x2)."""
-
-
 def _refuse_team_event(document: TrfDocument, filename: str) -> None:
     """Team events are not imported yet: their players' games alone would lose the teams."""
-    found = sorted({record.code for record in document.records} & TEAM_RECORDS)
-    if found:
+    if is_team_document(document):
+        found = sorted({record.code for record in document.records} & TEAM_RECORDS)
         where = f"{filename}: " if filename else ""
         raise TournamentError(
             where
