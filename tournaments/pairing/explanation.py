@@ -26,10 +26,12 @@ class Explanation:
     criterion: str
     text: str
     players: tuple[int, ...] = ()
+    unit: str = "players"
+    """What ``players`` number: players, or teams in a team event."""
 
     def describe(self) -> str:
         who = ", ".join(str(p) for p in self.players)
-        return f"{self.text} (players {who})" if who else self.text
+        return f"{self.text} ({self.unit} {who})" if who else self.text
 
 
 @dataclass(frozen=True)

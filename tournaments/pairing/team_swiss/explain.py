@@ -10,6 +10,8 @@ The recorded round is read the way the procedure builds one: its pairing-allocat
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tournaments.pairing.double_swiss.upfloaters import breaks_c6, top_scoregroup
 from tournaments.pairing.explanation import Explanation
 from tournaments.pairing.team_swiss.bracket import bracket_penalty, identifier
@@ -28,7 +30,12 @@ def explain(
     recorded: TeamPairing,
     engine: TeamPairing,
 ) -> Explanation:
-    """Compare the recorded pairing of ``state.round`` with the engine's."""
+    """Compare the recorded pairing of ``state.round`` with the engine's; the numbers it
+    names are teams'."""
+    return replace(_explained(state, recorded, engine), unit="teams")
+
+
+def _explained(state: TeamSwissState, recorded: TeamPairing, engine: TeamPairing) -> Explanation:
     errors = validate_team_round(state, recorded)
     if errors:
         return Explanation("absolute", _article(errors[0]), errors[0])

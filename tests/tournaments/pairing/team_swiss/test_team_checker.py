@@ -199,6 +199,8 @@ def test_a_team_swiss_round_with_two_opponents_exchanged_is_reported_by_article(
     assert [r.round for r in found.rounds[:3] if r.has_findings] == [3]
     assert changed.only_in_file and changed.only_by_engine
     assert "C.04.6" in changed.explanation or "[C" in changed.explanation, changed
+    # The numbers an explanation names are teams', and it says so (it said "players").
+    assert changed.explanation.endswith("(teams 1, 3, 4)"), changed.explanation
 
 
 def test_a_round_robin_with_two_matches_swapped_is_reported() -> None:
