@@ -120,7 +120,35 @@ def _next_round(tournament: Tournament) -> tuple[int, list[str], list[int]]:
         ).exists()
     ):
         problems.append(_("Round %(round)s is not published yet.") % {"round": latest})
+    if number == 1 and not tournament.is_round_robin:
+        problems += _unnumbered_for_round_one(tournament)
     return number, problems, missing
+
+
+def _unnumbered_for_round_one(tournament: Tournament) -> list[str]:
+    """Round 1 pairs the numbered players; one without a starting rank who is not announced
+    absent (checklist B11) would be left out of it without a word."""
+    left_out = list(
+        tournament.players.filter(
+            start_rank__isnull=True, first_round__lte=1, status=Player.Status.ACTIVE
+        )
+        .exclude(absences__round_number=1)
+        .order_by("name")
+        .values_list("name", flat=True)
+    )
+    if not left_out:
+        return []
+    names = ", ".join(left_out[:10]) + ("…" if len(left_out) > 10 else "")
+    return [
+        ngettext(
+            "%(count)s player has no starting rank (%(names)s): number the players, or record "
+            "an absence from round 1, before pairing round 1.",
+            "%(count)s players have no starting rank (%(names)s): number the players, or "
+            "record their absence from round 1, before pairing round 1.",
+            len(left_out),
+        )
+        % {"count": len(left_out), "names": names}
+    ]
 
 
 def _missing_message(number: int, boards: list[int]) -> str:
