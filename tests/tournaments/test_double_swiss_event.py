@@ -7,6 +7,7 @@ TRF-2026 export, one column per game, checked by ``checktrf`` per match and impo
 from __future__ import annotations
 
 import random
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -302,3 +303,37 @@ def test_a_trf_file_of_an_odd_number_of_double_swiss_rounds_is_refused():
     with pytest.raises(TournamentError, match="even number of rounds, not 5"):
         import_trf(text, confirm="yes")
     assert Tournament.objects.count() == 1
+
+
+def test_a_single_forfeited_game_counts_as_played_in_the_standings_not_in_the_crosstable():
+    """C.04.5, Preface: for tie-breaks and standings, a forfeited single game of a regularly
+    played match is treated as played (here WON, the games won over the board, counts it);
+    the crosstable and the TRF keep the forfeit."""
+    from tournaments.pairing.double_swiss.standings import single_forfeits_as_played
+    from tournaments.scoring.standings import compute_standings
+    from tournaments.scoring.tiebreaks import parse_tiebreak
+
+    tournament = _event(players=8, rounds=4)
+    Tournament.objects.filter(pk=tournament.pk).update(tiebreaks=["WON"])
+    tournament.refresh_from_db()
+    first = pair_swiss_round(tournament)
+    publish_round(first)
+    for board in first.pairings.filter(black__isnull=False):
+        record_result(board, "1-0", source="hand", user=None)
+    second = pair_swiss_round(tournament)
+    publish_round(second)
+    boards = list(second.pairings.filter(black__isnull=False).order_by("board"))
+    record_result(boards[0], "+/-", source="hand", user=None)  # one game forfeited
+    for board in boards[1:]:
+        record_result(board, "0-1", source="hand", user=None)
+    sheet = tournament_sheet(tournament)
+    forfeit = sheet.player(boards[0].white.start_rank).entry(2)
+    assert forfeit.outcome.name == "FORFEIT_WIN"  # the sheet keeps it
+    as_played = compute_standings(single_forfeits_as_played(sheet), [parse_tiebreak("WON")])
+    as_forfeit = compute_standings(sheet, [parse_tiebreak("WON")])
+    shown = tournament_standings(tournament)
+    values = {row.start_rank: row.tiebreaks[0].value for row in shown.rows}
+    assert values == {row.start_rank: row.tiebreaks[0].value for row in as_played.rows}
+    assert values != {row.start_rank: row.tiebreaks[0].value for row in as_forfeit.rows}
+    trf = export_trf(tournament, version=2026)
+    assert re.search(r" [wb] \+", trf) and re.search(r" [wb] -", trf)  # the TRF keeps it
