@@ -436,7 +436,7 @@ def tournament_standings(
         _refuse_missing_results(tournament, after_round)
     specs = parse_tiebreaks(tournament.tiebreaks if tiebreaks is None else tiebreaks)
     standings = None
-    if not _plays_matches(tournament):  # the columns know nothing of matches
+    if not tournament.plays_matches:  # the columns know nothing of matches
         standings = _columnar_standings(tournament, after_round, specs, final)
     if standings is None:
         return _standings_on_sheet(tournament, after_round, specs, final)[1]
@@ -483,19 +483,13 @@ def _tiebreak_settings(tournament: Tournament) -> TieBreakSettings:
     )
 
 
-def _plays_matches(tournament: Tournament) -> bool:
-    """Every pairing of the event is a two-game match (the Double-Swiss system)."""
-    system = tournament.swiss_system
-    return system is not None and system.matches
-
-
 def _standings_on_sheet(
     tournament: Tournament, after_round: int | None, specs: Sequence[TieBreakSpec], final: bool
 ) -> tuple[TournamentSheet, Standings]:
     sheet, expelled = _sheet_and_expelled(tournament, after_round)
     # A Double-Swiss match's single forfeited game counts as played (C.04.5, Preface) for the
     # standings; the sheet returned, printed in the crosstable, keeps the forfeit.
-    scored = single_forfeits_as_played(sheet) if _plays_matches(tournament) else sheet
+    scored = single_forfeits_as_played(sheet) if tournament.plays_matches else sheet
     standings = compute_standings(
         scored,
         specs,

@@ -413,6 +413,12 @@ class Tournament(models.Model):
         return self.system in {PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN}
 
     @property
+    def plays_matches(self) -> bool:
+        """Every pairing is a two-game match (the Double-Swiss system, C.04.5)."""
+        system = self.swiss_system
+        return system is not None and system.matches
+
+    @property
     def swiss_system(self) -> SwissSystem | None:
         """The FIDE Swiss system that pairs this event (``None`` for a round robin)."""
         code = SWISS_SYSTEM_CODES.get(PairingSystem(self.system)) if self.system else None

@@ -18,7 +18,6 @@ from games.rules.clocks import TimeControlError, parse_time_control
 from tournaments.limits import MAX_ROUNDS
 from tournaments.models import (
     Acceleration,
-    PairingSystem,
     Tournament,
     TournamentLog,
     TournamentRole,
@@ -162,9 +161,7 @@ def _point_problems(
 
 def _points_of(tournament: Tournament) -> list[str]:
     values = {f: Decimal(getattr(tournament, f)) for f in POINT_FIELDS}
-    match_bye = (
-        _double_swiss_bye(tournament) if tournament.system == PairingSystem.DOUBLE_SWISS else None
-    )
+    match_bye = _double_swiss_bye(tournament) if tournament.plays_matches else None
     return _point_problems(values, fide_mode=tournament.fide_mode, match_bye=match_bye)
 
 
@@ -193,9 +190,9 @@ def _default_double_swiss_bye(tournament: Tournament) -> None:
     """A Double-Swiss event's bye left at a single game's default (a win) takes the text's
     value per game (¾ under 1-½-0): the form and the API offer a win until the system is
     chosen."""
-    if tournament.system == PairingSystem.DOUBLE_SWISS and Decimal(
-        tournament.points_pairing_bye
-    ) == Decimal(tournament.points_win):
+    if tournament.plays_matches and Decimal(tournament.points_pairing_bye) == Decimal(
+        tournament.points_win
+    ):
         tournament.points_pairing_bye = _double_swiss_bye(tournament)
 
 

@@ -36,15 +36,9 @@ from tournaments.selectors import pairing_state
 from tournaments.trf import TrfDocument
 
 
-def is_double_swiss(tournament: Tournament) -> bool:
-    """Whether every pairing of the event is a two-game match."""
-    system = tournament.swiss_system
-    return system is not None and system.matches
-
-
 def is_second_game(tournament: Tournament, number: int) -> bool:
     """Whether round ``number`` is game 2 of a match of a Double-Swiss event."""
-    return number % 2 == 0 and is_double_swiss(tournament)
+    return number % 2 == 0 and tournament.plays_matches
 
 
 def match_and_game(number: int) -> tuple[int, int]:
@@ -63,6 +57,14 @@ def match_pairing_state(tournament: Tournament, number: int) -> PairingState:
         planned_rounds=tournament.number_of_rounds // 2,
         accelerations={rank: _per_match(points) for rank, points in state.accelerations.items()},
     )
+
+
+def engine_state(tournament: Tournament, number: int) -> PairingState:
+    """The state the event's engine pairs round ``number`` from: its match's for a
+    Double-Swiss event, the round's for any other Swiss."""
+    if tournament.plays_matches:
+        return match_pairing_state(tournament, number)
+    return pairing_state(tournament, number)
 
 
 def _per_match(points: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
@@ -121,7 +123,7 @@ def second_game_bye_refusal(tournament: Tournament, number: int) -> str:
 
 def round_caption(tournament: Tournament, number: int) -> str:
     """ "match k, game g" for a round of a Double-Swiss event ("" for any other event)."""
-    if not is_double_swiss(tournament):
+    if not tournament.plays_matches:
         return ""
     match, game = match_and_game(number)
     return _("match %(match)s, game %(game)s") % {"match": match, "game": game}

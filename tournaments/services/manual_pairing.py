@@ -28,7 +28,7 @@ from tournaments.pairing.validate import both_wrong_colours
 from tournaments.selectors import pairing_state
 
 from .audit import last_round_number, log_event
-from .double_swiss import check_match_pairing, is_double_swiss, is_second_game, match_pairing_state
+from .double_swiss import check_match_pairing, engine_state, is_second_game
 from .errors import TournamentError
 from .warnings import Level, cautions, require_confirmation
 
@@ -97,11 +97,7 @@ def _engine_pairing(round_: Round) -> EnginePairing | None:
             return None
     system = tournament.swiss_system
     number = round_.number
-    state = (
-        match_pairing_state(tournament, number)
-        if is_double_swiss(tournament)
-        else pairing_state(tournament, number)
-    )
+    state = engine_state(tournament, number)
     try:
         return pair_round(state, system and system.engine())
     except PairingError:
@@ -268,11 +264,11 @@ def end_manual_pairing(
     tournament = round_.tournament
     meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
     state = pairing_state(tournament, round_.number)
-    if is_double_swiss(tournament):  # a match: every player has each colour once
+    if tournament.plays_matches:  # a match: every player has each colour once
         check = check_match_pairing(tournament, round_.number, current_pairing(round_))
     else:
         check = validate_round(state, current_pairing(round_), meetings_allowed=meetings)
-    if not tournament.is_round_robin and not is_double_swiss(tournament):
+    if not tournament.is_round_robin and not tournament.plays_matches:
         # Berger tables fix a round robin's colours
         check.warnings.extend(both_wrong_colours(state, current_pairing(round_)))
     if check.structural_errors:

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
 from tournaments.pairing import PairingState
+from tournaments.pairing.systems import DUBOV
 
 from .errors import TournamentError
 
@@ -15,8 +16,7 @@ def refuse_unrated_for_dubov(tournament: Tournament, state: PairingState) -> Non
     arbiter gives where there is none, since the white seekers are ordered by the average
     rating of their opponents and the black seekers by their own. Paired with 0 for a rating,
     an unrated player would be the weakest of the field and his opponents' ARO would fall."""
-    system = tournament.swiss_system
-    if system is None or system.code != "dubov":
+    if tournament.swiss_system is not DUBOV:
         return
     to_pair = set(state.to_pair)
     unrated = [p for p in state.sheet.players if p.start_rank in to_pair and not p.rating]

@@ -43,10 +43,9 @@ from .audit import IMPORTED_ROUND_BREAKS_RULES, last_round_number, log_event
 from .chess960 import draw_chess960_positions
 from .double_swiss import (
     check_match_pairing,
-    is_double_swiss,
+    engine_state,
     is_second_game,
     match_and_game,
-    match_pairing_state,
     second_game_boards,
     second_game_problems,
 )
@@ -110,7 +109,7 @@ def _next_round(tournament: Tournament) -> tuple[int, list[str], list[int]]:
     missing = _missing_boards(tournament, latest) if latest else []
     # The next match is paired on both games of the last one: game 1's results are entered
     # (only the last round's games can be adjourned to pair, G40).
-    double_swiss = latest and latest % 2 == 0 and is_double_swiss(tournament)
+    double_swiss = latest and latest % 2 == 0 and tournament.plays_matches
     if double_swiss and (earlier := _missing_boards(tournament, latest - 1)):
         problems.append(_missing_message(latest - 1, earlier))
     if (
@@ -327,7 +326,7 @@ def setup_problems(tournament: Tournament) -> list[str]:
     players = list(tournament.players.exclude(status=Player.Status.EXPELLED))
     count = len(players)
     # A Double-Swiss event meets an opponent once per match, two rounds (C.04.5).
-    rounds = tournament.number_of_rounds // (2 if is_double_swiss(tournament) else 1)
+    rounds = tournament.number_of_rounds // (2 if tournament.plays_matches else 1)
     if count < 2:
         return []  # nothing to pair: the pairing itself says so
     forbidden = list(tournament.forbidden_pairs.values_list("first_id", "second_id"))
@@ -344,7 +343,7 @@ def setup_problems(tournament: Tournament) -> list[str]:
         ]
     bye = 1 if count % 2 else 0
     most = count - 1 + bye
-    if rounds > most and is_double_swiss(tournament):
+    if rounds > most and tournament.plays_matches:
         return [
             ngettext(
                 "%(players)s players cannot play %(rounds)s matches of a Double-Swiss without "
@@ -522,11 +521,7 @@ def pair_swiss_round(
         )
     if engine is None and tournament.swiss_system is not None:
         engine = tournament.swiss_system.engine()
-    state = (
-        match_pairing_state(tournament, number)
-        if is_double_swiss(tournament)
-        else pairing_state(tournament, number)
-    )
+    state = engine_state(tournament, number)
     refuse_unrated_for_dubov(tournament, state)
     try:
         pairing = pair_round(state, engine)
@@ -663,7 +658,7 @@ def submit_pairings(
     number_arrivals(tournament, number, user=user)
     _fix_baku_groups(tournament, number)
     meetings = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
-    if is_double_swiss(tournament):
+    if tournament.plays_matches:
         check = check_match_pairing(tournament, number, pairing)
     else:
         check = validate_round(
