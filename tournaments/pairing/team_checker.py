@@ -14,7 +14,8 @@ Record 192 (or 092's words, or ``system``) says which; without either a file in 
 team meets every other is a round robin. Then each team's match and game points (record 310)
 against what its games add up to, each player's points column against his results, and each
 team's rank (310) against the standings by the primary score and the file's team tie-break
-list (record 202, e.g. ``MP, GP, EMMSB``; else ``tiebreaks``), C.07.
+list (record 202, e.g. ``MP, GP, EMMSB``; else ``tiebreaks``), C.07, as
+:func:`tournaments.scoring.teams.standings.team_standings` ranks them.
 
 Framework-free.
 """
@@ -33,12 +34,11 @@ from tournaments.pairing.teams_berger import check_team_round_robin
 from tournaments.scoring.standings import format_points
 from tournaments.scoring.teams.points import team_results, totals
 from tournaments.scoring.teams.sheet import TeamSheet
+from tournaments.scoring.teams.standings import team_standings
 from tournaments.scoring.teams.tiebreaks import (
-    TeamTieBreakCalculator,
     TeamTieBreakSettings,
     TeamTieBreakSpec,
     Value,
-    higher_is_better,
     parse_team_tiebreak,
 )
 from tournaments.scoring.tiebreaks import TieBreakError
@@ -272,7 +272,14 @@ def team_findings(
 ) -> tuple[TeamFinding, ...]:
     """Teams whose 310 points or rank disagree with the games and the standings."""
     match_points, game_points = totals(team_results(sheet))
-    places, values = team_places(sheet, specs, settings)
+    standings = team_standings(
+        sheet,
+        primary=settings.primary,
+        tiebreaks=specs,
+        regulations=settings.regulations,
+        round_robin=settings.round_robin,
+    )
+    places = standings.places()
     findings = []
     for line in team_records(document).teams:
         number = line.number
@@ -283,54 +290,16 @@ def team_findings(
         if wrong_points or wrong_rank:
             findings.append(
                 TeamFinding(
-                    number, line.name, line.rank, places[number], stated, counted, values[number]
+                    number,
+                    line.name,
+                    line.rank,
+                    places[number],
+                    stated,
+                    counted,
+                    standings.deciding_values(number),
                 )
             )
     return tuple(findings)
-
-
-def team_places(
-    sheet: TeamSheet, specs: Sequence[TeamTieBreakSpec], settings: TeamTieBreakSettings
-) -> tuple[dict[int, tuple[int, int]], dict[int, tuple[tuple[str, Value], ...]]]:
-    """Each team's place (first, last when shared) by the primary score, then the tie-breaks
-    in order, each applied within the teams still tied (C.07 Art. 4); and its values."""
-    calculator = TeamTieBreakCalculator(sheet, settings)
-    ordered: list[TeamTieBreakSpec] = []
-    for spec in (parse_team_tiebreak(settings.primary), *specs):
-        if spec not in ordered:  # the list may name the primary score again
-            ordered.append(spec)
-    groups = [sorted(team.number for team in sheet.teams)]
-    values: dict[int, list[tuple[str, Value]]] = {team: [] for team in groups[0]}
-    for spec in ordered:
-        if all(len(group) == 1 for group in groups):
-            break
-        found = calculator.values(spec, groups=[list(g) for g in groups])
-        for team in values:
-            values[team].append((spec.name, found.get(team)))
-        groups = [part for group in groups for part in _split(group, found, spec.code)]
-    places: dict[int, tuple[int, int]] = {}
-    first = 1
-    for group in groups:
-        for team in group:
-            places[team] = (first, first + len(group) - 1)
-        first += len(group)
-    return places, {team: tuple(found) for team, found in values.items()}
-
-
-def _split(group: list[int], found: dict[int, Value], code: str) -> list[list[int]]:
-    """``group`` split by ``found``, best first; an undefined value ranks last."""
-    higher = higher_is_better(code)
-
-    def key(team: int) -> tuple[bool, Fraction]:
-        value = found.get(team)
-        if value is None:
-            return (True, Fraction(0))
-        return (False, -value if higher else value)
-
-    parts: dict[tuple[bool, Fraction], list[int]] = {}
-    for team in group:
-        parts.setdefault(key(team), []).append(team)
-    return [parts[k] for k in sorted(parts)]
 
 
 def rank_agrees(file_rank: int, place: tuple[int, int]) -> bool:

@@ -23,6 +23,9 @@ Public API::
     tiebreaks.TeamTieBreakCalculator(sheet).values("EDEBT", groups=[[3, 7], ...])
         -> {team: place in its group}       # DE, EDE…, TBR, BBE; default: tied on primary
     tiebreaks.higher_is_better(code)
+    standings.team_standings(sheet, primary="MP", tiebreaks=["GP", "BH:MP"], after_round=None)
+        -> TeamStandings(rows=(TeamStanding(rank, rank_to, team, name, match_points,
+                                            game_points, tiebreaks), ...))  # C.07 Art. 4
 
 The tie-break families, by C.07 article: own_results (Art. 7), opponents (8, 9, 13.2, 13.4),
 boards (12), encounter (6, 12, 13.3), over the shared context (11.1, 15, 16).
