@@ -11,6 +11,7 @@ from .round import (
     ResultChange,
     Round,
 )
+from .team import LineupEntry, Match, MatchForfeit, Team, TeamAbsence, TeamByeKind
 from .tokens import ApiToken, IdempotentRequest
 from .tournament import (
     SWISS_SYSTEM_CODES,
@@ -21,6 +22,7 @@ from .tournament import (
     PairingSystem,
     RatingMethod,
     RatingType,
+    TeamPrimaryScore,
     Tournament,
     TournamentLog,
     TournamentRole,
@@ -41,7 +43,10 @@ __all__ = [
     "IdempotentRequest",
     "InitialColor",
     "InitialOrder",
+    "LineupEntry",
     "ListedRating",
+    "Match",
+    "MatchForfeit",
     "Pairing",
     "PairingSystem",
     "Player",
@@ -56,6 +61,10 @@ __all__ = [
     "Round",
     "RoundRating",
     "Sex",
+    "Team",
+    "TeamAbsence",
+    "TeamByeKind",
+    "TeamPrimaryScore",
     "Title",
     "Tournament",
     "TournamentLog",

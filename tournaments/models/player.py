@@ -127,6 +127,20 @@ class Player(models.Model):
         blank=True,
         help_text=_("A value from outside the games (a play-off, …): the tie-break EXT."),
     )
+    team = models.ForeignKey(
+        "tournaments.Team",
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="roster",
+        verbose_name=_("team"),
+    )
+    board_order = models.PositiveSmallIntegerField(
+        _("board order"),
+        null=True,
+        blank=True,
+        help_text=_("The player's place in his team's roster, fixed before round 1."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -141,6 +155,11 @@ class Player(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(first_round__gte=1), name="first_round_gte_1"
+            ),
+            models.UniqueConstraint(
+                fields=["team", "board_order"],
+                condition=models.Q(team__isnull=False),
+                name="unique_board_order",
             ),
         ]
 

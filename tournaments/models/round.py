@@ -224,6 +224,20 @@ class Pairing(models.Model):
         verbose_name=_("black"),
     )
     bye = models.CharField(_("bye"), max_length=8, choices=ByeKind.choices, blank=True)
+    match = models.ForeignKey(
+        "tournaments.Match",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="boards",
+        verbose_name=_("match"),
+    )
+    match_board = models.PositiveSmallIntegerField(
+        _("board of the match"),
+        null=True,
+        blank=True,
+        help_text=_("In a team event: the board of the match this game is played on."),
+    )
     result = models.CharField(
         _("result"), max_length=8, choices=Result.choices, default=Result.NOT_PLAYED
     )
@@ -263,6 +277,11 @@ class Pairing(models.Model):
             models.UniqueConstraint(fields=["round", "black"], name="black_once_per_round"),
             models.CheckConstraint(
                 condition=~models.Q(white=models.F("black")), name="not_paired_with_self"
+            ),
+            models.UniqueConstraint(
+                fields=["match", "match_board"],
+                condition=models.Q(match__isnull=False),
+                name="one_game_a_match_board",
             ),
             # A bye has no opponent and a game has no bye kind.
             models.CheckConstraint(

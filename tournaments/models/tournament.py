@@ -8,7 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext
@@ -18,6 +18,7 @@ from games.rules.material import NamedPositionError, parse_named_positions
 from games.rules.rulesets import RULESETS, Ruleset, get_ruleset
 from tournaments.pairing.systems import SwissSystem, system_named
 from tournaments.scoring.sheet import PointSystem
+from tournaments.scoring.teams.sheet import MatchPointSystem
 
 from .audit import AuditEntry
 
@@ -65,6 +66,7 @@ class PairingSystem(models.TextChoices):
     DUBOV = "dubov", _("Swiss (FIDE Dubov)")
     BURSTEIN = "burstein", _("Swiss (FIDE Burstein)")
     DOUBLE_SWISS = "double_swiss", _("Double-Swiss (FIDE)")
+    TEAM_SWISS = "team_swiss", _("Team Swiss (FIDE C.04.6)")
 
 
 SWISS_SYSTEM_CODES = {
@@ -138,7 +140,21 @@ class InitialColor(models.TextChoices):
     BLACK = "black", _("Black")
 
 
+class TeamPrimaryScore(models.TextChoices):
+    """The score a team event ranks and pairs on first (C.04.6 1.2)."""
+
+    MATCH_POINTS = "MP", _("Match points")
+    GAME_POINTS = "GP", _("Game points")
+
+
+MAX_BOARDS_PER_MATCH = 20
+
+
 federation_code = RegexValidator(r"^[A-Z]{3}$", _("Three capital letters, e.g. CHN."))
+
+
+def _fraction_or_none(value: Decimal | None) -> Fraction | None:
+    return None if value is None else Fraction(value)
 
 
 def _points_field(default: str, label: Any) -> models.DecimalField:
@@ -359,6 +375,51 @@ class Tournament(models.Model):
         default=True,
         help_text=_("Strict mode: only the previous round's results may be corrected."),
     )
+    boards_per_match = models.PositiveSmallIntegerField(
+        _("boards per match"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_BOARDS_PER_MATCH)],
+        help_text=_("Set for a team event: the boards each match is played on."),
+    )
+    match_points_win = _points_field("2", _("match points for a won match"))
+    match_points_draw = _points_field("1", _("match points for a drawn match"))
+    match_points_loss = _points_field("0", _("match points for a lost match"))
+    team_bye_match_points = models.DecimalField(
+        _("match points of the pairing-allocated bye"),
+        max_digits=4,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_("Empty: a drawn match."),
+    )
+    team_bye_game_points = models.DecimalField(
+        _("game points of the pairing-allocated bye"),
+        max_digits=5,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_("Empty: a win on every board."),
+    )
+    board_colors = models.CharField(
+        _("team A's colours by board"),
+        max_length=MAX_BOARDS_PER_MATCH,
+        blank=True,
+        validators=[RegexValidator(r"^[WB]+$", _("W and B only, e.g. WBWB."))],
+        help_text=_(
+            "W or B for each board, the team named first's colour; empty: White on odd boards."
+        ),
+    )
+    team_primary_score = models.CharField(
+        _("primary score"),
+        max_length=2,
+        choices=TeamPrimaryScore.choices,
+        default=TeamPrimaryScore.MATCH_POINTS,
+        help_text=_("What teams are ranked and paired on first (C.04.6 1.2, C.07)."),
+    )
+    same_club_teams_apart = models.BooleanField(
+        _("teams of the same club do not meet"), default=False
+    )
     public = models.BooleanField(_("public"), default=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -413,6 +474,11 @@ class Tournament(models.Model):
         return self.system in {PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN}
 
     @property
+    def is_team_event(self) -> bool:
+        """Teams play matches on :attr:`boards_per_match` boards (C.04.6, C.05)."""
+        return self.boards_per_match is not None
+
+    @property
     def plays_matches(self) -> bool:
         """Every pairing is a two-game match (the Double-Swiss system, C.04.5)."""
         system = self.swiss_system
@@ -449,6 +515,35 @@ class Tournament(models.Model):
                 }
             )
 
+        self._clean_team_event()
+
+    def _clean_team_event(self) -> None:
+        """A team Swiss has boards; the individual Swiss systems have none (a team round
+        robin is a round robin with boards)."""
+        if self.system == PairingSystem.TEAM_SWISS and self.boards_per_match is None:
+            raise ValidationError(
+                {"boards_per_match": gettext("A team Swiss needs the number of boards per match.")}
+            )
+        if self.boards_per_match is not None and self.swiss_system is not None:
+            raise ValidationError(
+                {
+                    "boards_per_match": gettext(
+                        "Teams are paired by the team Swiss system or a round robin: leave "
+                        "the boards per match empty for an individual event."
+                    )
+                }
+            )
+        colors = self.board_colors
+        if colors and self.boards_per_match and len(colors) != self.boards_per_match:
+            raise ValidationError(
+                {
+                    "board_colors": gettext(
+                        "Give one colour for each of the %(boards)s boards, not %(given)s."
+                    )
+                    % {"boards": self.boards_per_match, "given": len(colors)}
+                }
+            )
+
     def rules(self, ruleset: str | None = None) -> Ruleset:
         """The tournament's ruleset (or ``ruleset``, a game's own) with the numbers the
         organiser set for the event: the default time (10.15) and the higher fifty-move
@@ -462,6 +557,16 @@ class Tournament(models.Model):
                 self.fifty_move_positions
             )
         return base.with_overrides(**overrides) if overrides else base
+
+    def match_point_system(self) -> MatchPointSystem:
+        """The team scoring package's match points and team byes for this event."""
+        return MatchPointSystem(
+            win=Fraction(self.match_points_win),
+            draw=Fraction(self.match_points_draw),
+            loss=Fraction(self.match_points_loss),
+            pairing_bye=_fraction_or_none(self.team_bye_match_points),
+            pairing_bye_game_points=_fraction_or_none(self.team_bye_game_points),
+        )
 
     def point_system(self) -> PointSystem:
         """The scoring package's exact point system for this event."""
@@ -521,6 +626,7 @@ class TournamentLog(AuditEntry):
         RATING_REPORT = "rating_report", _("Result corrected for the rating report")
         TIES = "ties", _("Ties broken by hand or by lot")
         CHESS960 = "chess960", _("Chess960")
+        TEAMS = "teams", _("Teams, rosters and lineups")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="log")
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)

@@ -33,6 +33,15 @@ from .rounds import (
     publish_round,
     submit_pairings,
 )
+from .team_rounds import forfeit_match, pair_team_round, set_lineup
+from .teams import (
+    create_team,
+    delete_team,
+    number_teams,
+    request_team_bye,
+    set_roster,
+    update_team,
+)
 from .warnings import Caution, Level, NeedsConfirmation
 
 __all__ = [
@@ -46,28 +55,37 @@ __all__ = [
     "assign_start_ranks",
     "change_tiebreaks",
     "correct_result",
+    "create_team",
     "create_tournament",
     "delete_draft_round",
+    "delete_team",
     "end_manual_pairing",
     "exchange_players",
     "exchange_start_ranks",
     "expel_player",
     "forbid_pair",
+    "forfeit_match",
     "generate_round_robin_round",
     "leave_fide_mode",
+    "number_teams",
     "pair_swiss_round",
+    "pair_team_round",
     "publish_round",
     "record_result",
     "remove_round_rating",
     "request_absence",
+    "request_team_bye",
     "resolve_adjournment",
     "set_colours",
+    "set_lineup",
+    "set_roster",
     "set_round_rating",
     "set_start_ranks",
     "start_manual_pairing",
     "submit_pairings",
     "swap_colours",
     "update_player",
+    "update_team",
     "update_tournament",
     "withdraw_player",
 ]

@@ -24,6 +24,7 @@ from tournaments.models import (
     WithdrawalRule,
 )
 from tournaments.scoring.standings import format_points
+from tournaments.scoring.teams.tiebreaks import parse_team_tiebreak
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
 from tournaments.scoring.tournament_rating import RatingSource
 
@@ -201,11 +202,16 @@ def _default_double_swiss_bye(tournament: Tournament) -> None:
 NOT_IN_ROUND_ROBINS = frozenset({"BH", "FB", "AOB"})
 
 
-def tiebreak_problems(tiebreaks: Any, *, round_robin: bool = False) -> list[str]:
+def tiebreak_problems(
+    tiebreaks: Any, *, round_robin: bool = False, teams: bool = False
+) -> list[str]:
     """What is wrong with a tie-break list (an ordered list of FIDE acronyms) for a Swiss, or
-    with ``round_robin`` for a round robin."""
+    with ``round_robin`` for a round robin; with ``teams``, of team tie-breaks (C.07, e.g.
+    ``GP``, ``EMMSB``, ``BH:MP/C1``)."""
     if not isinstance(tiebreaks, list) or not all(isinstance(item, str) for item in tiebreaks):
         return [_("The tie-breaks must be a list of FIDE acronyms such as BH/C1.")]
+    if teams:
+        return _team_tiebreak_problems(tiebreaks)
     problems = []
     for text in tiebreaks:
         try:
@@ -218,6 +224,16 @@ def tiebreak_problems(tiebreaks: Any, *, round_robin: bool = False) -> list[str]
                 _("%(tiebreak)s is a Buchholz tie-break, not used in a round robin (FIDE C.07).")
                 % {"tiebreak": text}
             )
+    return problems
+
+
+def _team_tiebreak_problems(tiebreaks: list[str]) -> list[str]:
+    problems = []
+    for text in tiebreaks:
+        try:
+            parse_team_tiebreak(text)
+        except TieBreakError as error:
+            problems.append(str(error))
     return problems
 
 
@@ -293,7 +309,11 @@ def create_tournament(
     tournament = Tournament(name=name, system=system, number_of_rounds=number_of_rounds, **fields)
     _default_double_swiss_bye(tournament)
     problems = _full_clean(tournament)
-    problems += tiebreak_problems(tournament.tiebreaks, round_robin=tournament.is_round_robin)
+    problems += tiebreak_problems(
+        tournament.tiebreaks,
+        round_robin=tournament.is_round_robin,
+        teams=tournament.is_team_event,
+    )
     problems += rating_sequence_problems(tournament.rating_sequence)
     problems += _fide_mode_problems(tournament) + _acceleration_problems(tournament)
     if not problems:
@@ -372,7 +392,11 @@ def update_tournament(
     problems += _acceleration_problems(tournament)
     problems += rating_sequence_problems(tournament.rating_sequence)
     if "system" in changes:
-        problems += tiebreak_problems(tournament.tiebreaks, round_robin=tournament.is_round_robin)
+        problems += tiebreak_problems(
+            tournament.tiebreaks,
+            round_robin=tournament.is_round_robin,
+            teams=tournament.is_team_event,
+        )
     if not problems:
         problems += _points_of(tournament)
     raise_if(problems)
@@ -402,7 +426,11 @@ def change_tiebreaks(
     and the previous list. Sending the list unchanged is no change. A round robin takes no
     Buchholz tie-break (H45)."""
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
-    raise_if(tiebreak_problems(tiebreaks, round_robin=tournament.is_round_robin))
+    raise_if(
+        tiebreak_problems(
+            tiebreaks, round_robin=tournament.is_round_robin, teams=tournament.is_team_event
+        )
+    )
     old = list(tournament.tiebreaks)
     if old == list(tiebreaks):
         return tournament

@@ -54,6 +54,7 @@ from .players import number_arrivals
 from .ratings import stale_list_warning
 from .ratings_for_pairing import refuse_unrated_for_dubov
 from .results import adjourn_game
+from .team_rounds import pair_team_round
 from .warnings import Caution, Level, cautions, require_confirmation
 
 ABSENCE_BYES = {
@@ -454,6 +455,8 @@ def generate_round_robin_round(
     stored as a zero-point bye. ``confirm``: see :func:`pair_swiss_round`.
     """
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+    if tournament.is_team_event:
+        return pair_team_round(tournament, user=user)
     if not tournament.is_round_robin:
         raise TournamentError(_("This tournament is a Swiss; pair it with the Swiss engine."))
     number, warnings = _prepare_pairing(tournament, confirm=confirm, user=user)
@@ -505,6 +508,8 @@ def pair_swiss_round(
     ``warnings`` (not stored) repeat what was acknowledged (FIDE checklist G40).
     """
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+    if tournament.is_team_event:
+        return pair_team_round(tournament, user=user)
     if tournament.is_round_robin:
         raise TournamentError(_("This tournament is a round robin; use the Berger tables."))
     if is_second_game(tournament, last_round_number(tournament) + 1):

@@ -1,0 +1,210 @@
+"""A team event in the application: teams and rosters, team pairing numbers by strength,
+rounds paired team against team (Berger tables and C.04.6), lineups in roster order making the
+boards with the event's board colours, a board left empty, a match forfeited whole, and the
+match and game points the team sheet gives."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tests.factories import PlayerFactory
+from tournaments.models import (
+    InitialColor,
+    Match,
+    PairingSystem,
+    Result,
+    Round,
+    Team,
+    Tournament,
+)
+from tournaments.pairing.team_swiss.check import check_team_sheet
+from tournaments.scoring.sheet import Color
+from tournaments.scoring.teams.points import match_points, team_game_points
+from tournaments.services import (
+    TournamentError,
+    create_team,
+    create_tournament,
+    forfeit_match,
+    generate_round_robin_round,
+    number_teams,
+    pair_swiss_round,
+    publish_round,
+    record_result,
+    request_team_bye,
+    set_lineup,
+    set_roster,
+)
+from tournaments.team_sheet import team_sheet
+
+pytestmark = pytest.mark.django_db
+
+
+def _event(system: str, teams: int, boards: int, rounds: int, roster: int = 0) -> Tournament:
+    tournament = create_tournament(
+        name="Team Cup",
+        system=system,
+        number_of_rounds=rounds,
+        boards_per_match=boards,
+        initial_color=InitialColor.WHITE,
+    )
+    for index in range(teams):
+        team = create_team(tournament, name=f"Team {chr(65 + index)}")
+        players = [
+            PlayerFactory(tournament=tournament, rating_standard=2400 - 100 * index - board)
+            for board in range(roster or boards)
+        ]
+        set_roster(team, players)
+    number_teams(tournament)
+    return tournament
+
+
+def _lineups(round_: Round, *, empty: dict[str, int] | None = None) -> None:
+    """Every match's lineups: the first boards of each roster (``empty``: a team leaves its
+    last n boards empty)."""
+    boards = round_.tournament.boards_per_match
+    for match in round_.matches.filter(team_b__isnull=False):
+        for team in (match.team_a, match.team_b):
+            players = list(team.roster.order_by("board_order"))[:boards]
+            left = (empty or {}).get(team.name, 0)
+            set_lineup(match, team, players[: boards - left])
+
+
+def _play(round_: Round, result: Result = Result.WHITE_WINS) -> None:
+    for board in round_.pairings.filter(black__isnull=False):
+        record_result(board, result, source="hand", user=None)
+
+
+def test_teams_are_numbered_by_the_average_rating_of_their_first_boards() -> None:
+    tournament = create_tournament(
+        name="Cup", system=PairingSystem.ROUND_ROBIN, number_of_rounds=3, boards_per_match=2
+    )
+    weak, strong = create_team(tournament, name="Weak"), create_team(tournament, name="Strong")
+    set_roster(
+        weak, [PlayerFactory(tournament=tournament, rating_standard=r) for r in (2000, 1900)]
+    )
+    # The reserve's 2700 does not count: only the first two boards make the strength.
+    set_roster(
+        strong,
+        [PlayerFactory(tournament=tournament, rating_standard=r) for r in (2100, 1950, 2700)],
+    )
+    number_teams(tournament)
+    strong.refresh_from_db()
+    weak.refresh_from_db()
+    assert (strong.number, weak.number) == (1, 2)
+    ranks = [p.start_rank for p in strong.roster.order_by("board_order")]
+    assert ranks == [1, 2, 3]
+
+
+def test_a_round_robin_of_four_teams_scores_match_and_game_points() -> None:
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3)
+    round_ = generate_round_robin_round(tournament)
+    assert round_.matches.count() == 2
+    assert round_.pairings.count() == 0  # the boards come from the lineups
+    publish_round(round_)
+    _lineups(round_)
+    assert round_.pairings.count() == 4
+    # Board 1: team A White, board 2: team A Black (White on odd boards).
+    match = round_.matches.get(table=1)
+    boards = {b.match_board: b for b in match.boards.select_related("white", "black")}
+    assert boards[1].white.team_id == match.team_a_id
+    assert boards[2].black.team_id == match.team_a_id
+    _play(round_)  # White wins everywhere: 1-1 in every match
+    sheet = team_sheet(tournament)
+    assert set(match_points(sheet).values()) == {Fraction(1)}
+    assert set(team_game_points(sheet).values()) == {Fraction(1)}
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.FINISHED
+
+
+def test_a_board_left_empty_is_a_forfeit_win_for_the_other_team() -> None:
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=4, rounds=3)
+    round_ = generate_round_robin_round(tournament)
+    publish_round(round_)
+    match = round_.matches.get(table=1)
+    _lineups(round_, empty={match.team_b.name: 1})
+    board4 = match.boards.get(match_board=4)
+    assert board4.black is None and board4.white.team_id == match.team_a_id
+    _play(round_, Result.DRAW)
+    sheet = team_sheet(tournament)
+    points = team_game_points(sheet)
+    a, b = match.team_a.number, match.team_b.number
+    assert (points[a], points[b]) == (Fraction(5, 2), Fraction(3, 2))
+    assert match_points(sheet)[a] == 2
+
+
+def test_a_lineup_out_of_roster_order_is_refused_naming_the_players() -> None:
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3, roster=3)
+    round_ = generate_round_robin_round(tournament)
+    match = round_.matches.get(table=1)
+    first, second, reserve = list(match.team_a.roster.order_by("board_order"))
+    with pytest.raises(TournamentError, match=f"{first.name} \\(roster 1\\) cannot play below"):
+        set_lineup(match, match.team_a, [reserve, first])
+    # A reserve replacing a regular keeps the order: allowed.
+    set_lineup(match, match.team_a, [first, reserve])
+    other = match.team_b.roster.first()
+    with pytest.raises(TournamentError, match="not on the roster"):
+        set_lineup(match, match.team_a, [first, other])
+    with pytest.raises(TournamentError, match="empty above an occupied one"):
+        set_lineup(match, match.team_a, [None, second])
+
+
+def test_a_lineup_cannot_change_once_a_result_is_in() -> None:
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3, roster=3)
+    round_ = generate_round_robin_round(tournament)
+    publish_round(round_)
+    _lineups(round_)
+    match = round_.matches.get(table=1)
+    record_result(match.boards.get(match_board=1), Result.DRAW, source="hand", user=None)
+    players = list(match.team_a.roster.order_by("board_order"))
+    with pytest.raises(TournamentError, match="lineups stay"):
+        set_lineup(match, match.team_a, [players[0], players[2]])
+
+
+def test_a_match_forfeited_whole_gives_the_match_and_no_games() -> None:
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3)
+    round_ = generate_round_robin_round(tournament)
+    publish_round(round_)
+    _lineups(round_)
+    match = round_.matches.get(table=2)
+    forfeit_match(match, "+-", reason="Team did not arrive")
+    assert not match.boards.exists()
+    _play(round_)
+    sheet = team_sheet(tournament)
+    assert match_points(sheet)[match.team_a.number] == 2
+    assert match_points(sheet)[match.team_b.number] == 0
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.FINISHED
+
+
+def test_the_next_round_waits_for_every_match_of_the_last() -> None:
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3)
+    round_ = generate_round_robin_round(tournament)
+    publish_round(round_)
+    _lineups(round_)
+    with pytest.raises(TournamentError, match="Round 1 is not finished: Team"):
+        generate_round_robin_round(tournament)
+
+
+def test_a_team_swiss_runs_seven_rounds_each_checked_by_the_team_checker() -> None:
+    """12 teams, 4 boards, 7 rounds, with a requested bye and a forfeited match: every
+    round the application paired is what the C.04.6 checker re-pairs from the sheet."""
+    tournament = _event(PairingSystem.TEAM_SWISS, teams=12, boards=4, rounds=7, roster=5)
+    results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.DRAW]
+    for number in range(1, 8):
+        if number == 3:
+            request_team_bye(Team.objects.get(tournament=tournament, number=5), 3, "half")
+        round_ = pair_swiss_round(tournament)
+        publish_round(round_)
+        _lineups(round_)
+        if number == 4:
+            forfeit_match(round_.matches.get(table=6), "-+")
+        for index, board in enumerate(round_.pairings.filter(black__isnull=False)):
+            record_result(board, results[(index + number) % 4], source="hand", user=None)
+    sheet = team_sheet(tournament)
+    check = check_team_sheet(sheet, planned_rounds=7, initial_colour=Color.WHITE)
+    assert [f.round for f in check.rounds if not f.pairing_matches or f.errors] == []
+    assert len(check.rounds) == 7
+    half_bye = Match.objects.get(round__number=3, team_a__number=5)
+    assert half_bye.bye == "half"
