@@ -67,6 +67,9 @@ class Matching:
         self.label = [0] * (2 * n)
         self.labelend = [-1] * (2 * n)
         self.bestedge = [-1] * (2 * n)
+        # The slack of ``bestedge[x]`` wherever that is not -1: the stage compares against it
+        # for every edge it scans, and slacks only change when the duals do.
+        self.bestslack = [0] * (2 * n)
         self.bestedges: list[list[int] | None] = [None] * (2 * n)
         self.allowed = bytearray()
         self.queue: list[int] = []
@@ -319,7 +322,10 @@ class Matching:
             self.labelend[w] = self.labelend[b] = p
             self.bestedge[w] = self.bestedge[b] = -1
             if t == 1:
-                self.queue.extend(self._leaves(b))
+                if b < self.n:
+                    self.queue.append(b)
+                else:
+                    self.queue.extend(self._leaves(b))
                 return
             # A T-blossom: its base's mate becomes an S-vertex.
             base = self.base[b]
@@ -383,37 +389,60 @@ class Matching:
             if self.label[inblossom[leaf]] == 2:
                 self.queue.append(leaf)
             inblossom[leaf] = b
-        alive = self.alive
-        best_to = [-1] * (2 * self.n)
-        for child in path:
+        self._collect_best_edges(b, path)
+
+    def _collect_best_edges(self, b: int, children: list[int]) -> None:
+        """New blossom ``b``: for each outer blossom next to it, the least-slack edge between
+        them (from the children's own lists where known, else from every edge of their
+        vertices), and the least of those. Slacks are summed inline and the best so far kept
+        beside it: a round of 400 players forms thousands of blossoms, each over hundreds of
+        edges. Ties keep the first edge met, the order in which the edges are listed."""
+        n, alive, endpoint, inblossom, label = (
+            self.n,
+            self.alive,
+            self.endpoint,
+            self.inblossom,
+            self.label,
+        )
+        dual, twice = self.dual, self.twice
+        best_to = [-1] * (2 * n)
+        best_slack = [0] * (2 * n)
+        for child in children:
             known = self.bestedges[child]
             if known is None:
-                lists = [
-                    [p >> 1 for p in self.neighbend[leaf] if alive[p >> 1]]
-                    for leaf in self._leaves(child)
-                ]
+                # Edges from the child's own vertices: the far end is endpoint[p].
+                for leaf in self._leaves(child):
+                    dual_leaf = dual[leaf]
+                    for p in self.neighbend[leaf]:
+                        e = p >> 1
+                        if not alive[e]:
+                            continue
+                        bj = inblossom[endpoint[p]]
+                        if bj != b and label[bj] == 1:
+                            slack = dual_leaf + dual[endpoint[p]] - twice[e]
+                            if best_to[bj] == -1 or slack < best_slack[bj]:
+                                best_to[bj], best_slack[bj] = e, slack
             else:
-                lists = [known]
-            for edge_list in lists:
-                for e in edge_list:
+                for e in known:
                     j = endpoint[2 * e + 1]
                     if inblossom[j] == b:
                         j = endpoint[2 * e]
                     bj = inblossom[j]
-                    if (
-                        bj != b
-                        and self.label[bj] == 1
-                        and (best_to[bj] == -1 or self._slack(e) < self._slack(best_to[bj]))
-                    ):
-                        best_to[bj] = e
+                    if bj != b and label[bj] == 1:
+                        slack = dual[endpoint[2 * e]] + dual[endpoint[2 * e + 1]] - twice[e]
+                        if best_to[bj] == -1 or slack < best_slack[bj]:
+                            best_to[bj], best_slack[bj] = e, slack
             self.bestedges[child] = None
             self.bestedge[child] = -1
-        best = [e for e in best_to if e != -1]
+        best = []
+        least, least_slack = -1, 0
+        for bj, e in enumerate(best_to):
+            if e != -1:
+                best.append(e)
+                if least == -1 or best_slack[bj] < least_slack:
+                    least, least_slack = e, best_slack[bj]
         self.bestedges[b] = best
-        self.bestedge[b] = -1
-        for e in best:
-            if self.bestedge[b] == -1 or self._slack(e) < self._slack(self.bestedge[b]):
-                self.bestedge[b] = e
+        self.bestedge[b], self.bestslack[b] = least, least_slack
 
     def _expand_blossom(self, b: int, endstage: bool) -> None:
         """Dissolve blossom ``b`` into its children; at the end of a stage, children with a
@@ -556,51 +585,54 @@ class Matching:
 
     def _stage(self) -> bool:
         """Grow alternating trees and adjust duals until an augmentation (True), or until no
-        dual change can make progress: no perfect matching (False)."""
+        dual change can make progress: no perfect matching (False).
+
+        The scan below runs for every edge of every outer vertex, most of the pairing's
+        time: the blossom of ``v`` and the slack of each best edge are kept in locals and in
+        ``bestslack`` rather than looked up again per edge (slacks only change with the
+        duals, in :meth:`_adjust_duals`)."""
         inblossom, endpoint, neighbend = self.inblossom, self.endpoint, self.neighbend
         allowed, dual, twice, alive = self.allowed, self.dual, self.twice, self.alive
+        labelend, bestslack, queue = self.labelend, self.bestslack, self.queue
         while True:
             label, bestedge = self.label, self.bestedge
-            while self.queue:
-                v = self.queue.pop()
+            while queue:
+                v = queue.pop()
                 dual_v = dual[v]
+                bv = inblossom[v]
                 for p in neighbend[v]:
                     k = p >> 1
                     if not alive[k]:
                         continue
                     w = endpoint[p]
-                    if inblossom[v] == inblossom[w]:
+                    bw = inblossom[w]
+                    if bv == bw:
                         continue
-                    kslack = 0
                     if not allowed[k]:
                         kslack = dual_v + dual[w] - twice[k]
-                        if kslack <= 0:
-                            allowed[k] = 1
-                    if allowed[k]:
-                        if label[inblossom[w]] == 0:
-                            self._assign_label(w, 2, p ^ 1)
-                        elif label[inblossom[w]] == 1:
-                            base = self._scan_blossom(v, w)
-                            if base >= 0:
-                                self._add_blossom(base, k)
-                            else:
-                                self._augment_matching(k)
-                                return True
-                        elif label[w] == 0:
-                            label[w] = 2
-                            self.labelend[w] = p ^ 1
-                    elif label[inblossom[w]] == 1:
-                        b = inblossom[v]
-                        e = bestedge[b]
-                        if e == -1 or kslack < (
-                            dual[endpoint[2 * e]] + dual[endpoint[2 * e + 1]] - twice[e]
-                        ):
-                            bestedge[b] = k
-                    elif label[w] == 0 and (
-                        (e := bestedge[w]) == -1
-                        or kslack < dual[endpoint[2 * e]] + dual[endpoint[2 * e + 1]] - twice[e]
-                    ):
-                        bestedge[w] = k
+                        if kslack > 0:
+                            # Not tight: remember the least slack towards an outer blossom
+                            # (for bv) or towards an unlabelled vertex (for w).
+                            if label[bw] == 1:
+                                if bestedge[bv] == -1 or kslack < bestslack[bv]:
+                                    bestedge[bv], bestslack[bv] = k, kslack
+                            elif label[w] == 0 and (bestedge[w] == -1 or kslack < bestslack[w]):
+                                bestedge[w], bestslack[w] = k, kslack
+                            continue
+                        allowed[k] = 1
+                    top = label[bw]
+                    if top == 0:
+                        self._assign_label(w, 2, p ^ 1)
+                    elif top == 1:
+                        base = self._scan_blossom(v, w)
+                        if base < 0:
+                            self._augment_matching(k)
+                            return True
+                        self._add_blossom(base, k)
+                        bv = inblossom[v]
+                    elif label[w] == 0:
+                        label[w] = 2
+                        labelend[w] = p ^ 1
             if not self._adjust_duals():
                 return False
 
@@ -608,17 +640,18 @@ class Matching:
         """Change the duals by the largest step that keeps them feasible; False when no step
         brings a new edge or blossom into play."""
         n, dual, label, inblossom = self.n, self.dual, self.label, self.inblossom
+        bestedge, bestslack = self.bestedge, self.bestslack
         kind, delta, edge, blossom = 0, -1, -1, -1
         for v in range(n):
-            if label[inblossom[v]] == 0 and self.bestedge[v] != -1:
-                d = self._slack(self.bestedge[v])
+            if label[inblossom[v]] == 0 and bestedge[v] != -1:
+                d = bestslack[v]
                 if kind == 0 or d < delta:
-                    kind, delta, edge = 2, d, self.bestedge[v]
+                    kind, delta, edge = 2, d, bestedge[v]
         for b in range(2 * n):
-            if self.parent[b] == -1 and label[b] == 1 and self.bestedge[b] != -1:
-                d = self._slack(self.bestedge[b]) // 2
+            if self.parent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
+                d = bestslack[b] // 2
                 if kind == 0 or d < delta:
-                    kind, delta, edge = 3, d, self.bestedge[b]
+                    kind, delta, edge = 3, d, bestedge[b]
         for b in range(n, 2 * n):
             if (
                 self.base[b] >= 0
@@ -641,6 +674,10 @@ class Matching:
                     dual[b] += delta
                 elif label[b] == 2:
                     dual[b] -= delta
+        # The duals moved: so did the slacks of the best edges.
+        for x, e in enumerate(bestedge):
+            if e != -1:
+                bestslack[x] = self._slack(e)
         if kind == 2:
             self.allowed[edge] = 1
             i, j = self.endpoint[2 * edge], self.endpoint[2 * edge + 1]
