@@ -25,13 +25,15 @@ class Layout:
     """Bits to count the players of the largest scoregroup."""
     groups_bits: int
     """Total width of the per-scoregroup fields (C7, C8, C18–C21)."""
-    group_shift: Mapping[Fraction, int]
-    """Where each scoregroup's sub-field starts; higher scores sit higher."""
+    group_shift: Mapping[int, int]
+    """Where each scoregroup's sub-field starts, by pairing score in the round's point unit
+    (:attr:`Player.score_units`); higher scores sit higher."""
 
     @classmethod
-    def of(cls, scores: Sequence[Fraction]) -> Layout:
-        """The layout for players with ``scores`` (pairing scores, best first)."""
-        shifts: dict[Fraction, int] = {}
+    def of(cls, scores: Sequence[int]) -> Layout:
+        """The layout for players with ``scores`` (pairing scores in the round's point unit,
+        best first)."""
+        shifts: dict[int, int] = {}
         total = largest = 0
         for score in sorted(set(scores)):
             size = sum(1 for s in scores if s == score)
@@ -103,7 +105,8 @@ def colour_fields(higher: Player, lower: Player) -> tuple[bool, bool, bool, bool
     both prefer the same colour.
     """
     same = higher.color_preference is lower.color_preference
-    both_absolute = higher.absolute_preference and lower.absolute_preference
+    absolute_h, absolute_l = higher.absolute_preference, lower.absolute_preference
+    both_absolute = absolute_h and absolute_l
     c10 = not (higher.absolute_imbalance and lower.absolute_imbalance and same)
     if higher.color_imbalance == lower.color_imbalance:
         third_running = (
@@ -118,8 +121,8 @@ def colour_fields(higher: Player, lower: Player) -> tuple[bool, bool, bool, bool
         third_running = yields.repeated_color is given
     c11 = not (both_absolute and same and third_running)
     c12 = not same or higher.color_preference is None or lower.color_preference is None
-    strong_h = higher.strong_preference or higher.absolute_preference
-    strong_l = lower.strong_preference or lower.absolute_preference
+    strong_h = higher.strong_preference or absolute_h
+    strong_l = lower.strong_preference or absolute_l
     c13 = not (strong_h and strong_l and not both_absolute and same)
     return c10, c11, c12, c13
 
@@ -129,15 +132,16 @@ class ByeFacts:
     """What C5 and C9 need: the lowest score the pairing-allocated bye can go to, and the
     ranking of that scoregroup's players by games played (fewest unplayed ranked last)."""
 
-    score: Fraction | None
-    """``None`` when the number of players is even (no bye)."""
+    score: int | None
+    """In the round's point unit (:attr:`Player.score_units`); ``None`` when the number of
+    players is even (no bye)."""
     single_downfloater: bool
     """Whether the bye assignee is the only player leaving the bracket being paired, the
     case C9 applies to."""
     played_rank: Mapping[int, int]
 
     def candidate(self, player: Player) -> bool:
-        return player.bye_eligible and (self.score is None or player.pairing_score() <= self.score)
+        return player.bye_eligible and (self.score is None or player.score_units <= self.score)
 
 
 NO_BYE = ByeFacts(score=None, single_downfloater=False, played_rank={})
@@ -160,7 +164,7 @@ def edge_weight(
     if not compatible(higher, lower, facts):
         return 0
     size, groups = layout.size_bits, layout.groups_bits
-    high_score, low_score = higher.pairing_score(), lower.pairing_score()
+    high_score, low_score = higher.score_units, lower.score_units
     high_group = 1 << layout.group_shift[high_score]
 
     # C4 completion (an edge exists) and C2/C5: the bye goes to an eligible player of the
@@ -187,12 +191,12 @@ def edge_weight(
         weight = weight << size | (lower_in_bracket and satisfied)
 
     higher_floats_down = high_score > low_score
-    rounds = range(min(facts.played_rounds, 2))
-    floats = {back: (higher.floats[back], lower.floats[back]) for back in rounds}
+    # The two players' floats of the previous round and of the one before, as far as played
+    # (``Player.floats`` holds min(played rounds, 2) of them).
+    floats = tuple(zip(higher.floats, lower.floats, strict=True))
     # C14–C17: minimise repeated floats: downfloaters as in the previous round (C14),
     # upfloaters as in the previous round (C15), the same two rounds before (C16, C17).
-    for back in rounds:
-        high_float, low_float = floats[back]
+    for high_float, low_float in floats:
         weight <<= size
         if lower_in_bracket:
             weight |= low_float is Float.DOWN
@@ -202,8 +206,7 @@ def edge_weight(
             weight |= not (higher_floats_down and low_float is Float.UP)
     # C18–C21: minimise the scores of those repeated downfloaters (C18, C20) and of the
     # opponents of those repeated upfloaters (C19, C21).
-    for back in rounds:
-        high_float, low_float = floats[back]
+    for high_float, low_float in floats:
         weight <<= groups
         if lower_in_bracket:
             weight += (low_float is Float.DOWN) << layout.group_shift[low_score]

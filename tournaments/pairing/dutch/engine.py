@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import lcm
 
 from tournaments.pairing.base import Pairing, PairingError, PairingState
 from tournaments.pairing.dutch.criteria import (
@@ -103,6 +104,11 @@ def round_players(
             float_of(player, back, points.loss, everyone) for back in (1, 2) if back < number
         )
     players.sort(key=lambda p: (-p.pairing_score(), p.rank_index))
+    # The scores as integers in the round's smallest point unit (half-points in a 1-½-0
+    # event): the criteria compare them for every pair of every bracket.
+    unit = lcm(*(p.pairing_score().denominator for p in players))
+    for player in players:
+        player.score_units = int(player.pairing_score() * unit)
     forbidden = {frozenset(pair) for pair in state.forbidden}
     for player in players:
         for record in player.history:
@@ -134,7 +140,7 @@ class _Bracketing:
         self.players = players
         self.facts = facts
         self.round_number = round_number
-        self.scores = [p.pairing_score() for p in players]
+        self.scores = [p.score_units for p in players]
         self.layout = Layout.of(self.scores)
         self.fixed: dict[int, int] = {}
         self.count = len(players)
@@ -248,8 +254,7 @@ class _Bracketing:
         scores, the highest ranked ones wherever the criteria allow."""
         pool, base = bracket.pool, bracket.base
         residents = pool[bracket.movers : bracket.end]
-        score = Fraction(-1)
-        left = can_pair = 0
+        score = left = can_pair = 0
         for i in range(bracket.movers):
             v = pool[i]
             if i == 0 or self.scores[v] < score:

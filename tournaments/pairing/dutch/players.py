@@ -65,6 +65,10 @@ class Player:
     """The score for this round's pairing: real points plus this round's virtual points."""
     floats: tuple[Float, ...] = ()
     """The floats of the previous round and the one before (article 1.4), once known."""
+    score_units: int = 0
+    """``current_score`` counted in the round's smallest point unit (half-points in a 1-½-0
+    event), once known: an integer, because the criteria compare and look up the scores of
+    every pair of a bracket, which Fractions made a third of a round's pairing time."""
 
     def __post_init__(self) -> None:
         whites = blacks = streak = 0
