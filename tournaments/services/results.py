@@ -24,8 +24,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.rules.rulesets import get_ruleset
-from tournaments.models import EntrySource, Pairing, Result, ResultChange, Round, TournamentLog
+from tournaments.models import (
+    EntrySource,
+    Match,
+    Pairing,
+    Result,
+    ResultChange,
+    Round,
+    TournamentLog,
+)
 from tournaments.signals import board_result_recorded
+from tournaments.team_sheet import awaiting_lineups
 from tournaments.versions import bump_version
 
 from .audit import last_round_number, log_event, recorded_user
@@ -149,7 +158,8 @@ def with_round_progress(boards: QuerySet[Pairing]) -> QuerySet[Pairing]:
     (``undecided_elsewhere``): a single result's write then knows the round's status
     without a query of its own."""
     others = _undecided(Pairing.objects.filter(round=OuterRef("round")).exclude(pk=OuterRef("pk")))
-    return boards.annotate(undecided_elsewhere=Exists(others))
+    lineups = awaiting_lineups(Match.objects.filter(round=OuterRef("round")))
+    return boards.annotate(undecided_elsewhere=Exists(others) | Exists(lineups))
 
 
 def _update_round_status(pairing: Pairing) -> None:
@@ -189,9 +199,11 @@ def _update_round_status(pairing: Pairing) -> None:
 def _recompute_round_status(round_id: int) -> int:
     """Set a published round's status from its boards in one UPDATE, which writes (locks)
     the row only when the status changes; the number of rows changed."""
+    # A team event's match whose lineups are not in yet has no boards: still to be played.
     recomputed = Case(
         When(
-            Exists(_undecided(Pairing.objects.filter(round=round_id))),
+            Exists(_undecided(Pairing.objects.filter(round=round_id)))
+            | Exists(awaiting_lineups(Match.objects.filter(round=round_id))),
             then=Value(Round.Status.PUBLISHED),
         ),
         default=Value(Round.Status.FINISHED),

@@ -208,3 +208,22 @@ def test_a_team_swiss_runs_seven_rounds_each_checked_by_the_team_checker() -> No
     assert len(check.rounds) == 7
     half_bye = Match.objects.get(round__number=3, team_a__number=5)
     assert half_bye.bye == "half"
+
+
+def test_a_round_is_not_finished_while_a_match_awaits_its_lineups() -> None:
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3)
+    round_ = generate_round_robin_round(tournament)
+    publish_round(round_)
+    first = round_.matches.get(table=1)
+    for team in (first.team_a, first.team_b):
+        set_lineup(first, team, list(team.roster.order_by("board_order")))
+    _play(round_)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PUBLISHED
+    second = round_.matches.get(table=2)
+    for team in (second.team_a, second.team_b):
+        set_lineup(second, team, list(team.roster.order_by("board_order")))
+    for board in second.boards.all():
+        record_result(board, Result.DRAW, source="hand", user=None)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.FINISHED
