@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -143,9 +144,15 @@ def set_roster(
     team.roster.exclude(pk__in=kept).update(team=None, board_order=None)
     # Two passes: the board orders are unique per team, and a reorder swaps them.
     Player.objects.filter(pk__in=kept).update(team=None, board_order=None)
+    paired = bool(last_round_number(tournament))
+    next_rank = (tournament.players.aggregate(Max("start_rank"))["start_rank__max"] or 0) + 1
     for order, player in enumerate(players, start=1):
         player.team, player.board_order = team, order
-        player.save(update_fields=["team", "board_order"])
+        if paired and player.start_rank is None:
+            # A reserve added after the numbering takes the next starting rank, as a late
+            # entrant does, so that he has a number in the TRF's player section.
+            player.start_rank, next_rank = next_rank, next_rank + 1
+        player.save(update_fields=["team", "board_order", "start_rank"])
     log_event(
         tournament,
         TournamentLog.Kind.TEAMS,
@@ -261,8 +268,7 @@ def request_team_bye(
     if kind:
         if kind not in TeamByeKind.values or kind == TeamByeKind.PAIRING_ALLOCATED:
             raise TournamentError(
-                _("%(kind)s is not a bye a team can ask for (full, half or zero).")
-                % {"kind": kind}
+                _("%(kind)s is not a bye a team can ask for (full, half or zero).") % {"kind": kind}
             )
         absence = TeamAbsence.objects.create(team=team, round_number=round_number, kind=kind)
     log_event(

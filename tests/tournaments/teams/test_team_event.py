@@ -227,3 +227,16 @@ def test_a_round_is_not_finished_while_a_match_awaits_its_lineups() -> None:
         record_result(board, Result.DRAW, source="hand", user=None)
     round_.refresh_from_db()
     assert round_.status == Round.Status.FINISHED
+
+
+def test_after_round_one_a_roster_keeps_its_order_and_takes_reserves_at_the_end() -> None:
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3)
+    generate_round_robin_round(tournament)
+    team = Team.objects.get(tournament=tournament, number=1)
+    first, second = list(team.roster.order_by("board_order"))
+    with pytest.raises(TournamentError, match="board order of Team A is fixed"):
+        set_roster(team, [second, first])
+    reserve = PlayerFactory(tournament=tournament, rating_standard=2600)
+    set_roster(team, [first, second, reserve])
+    reserve.refresh_from_db()
+    assert (reserve.board_order, reserve.start_rank) == (3, 9)
