@@ -23,6 +23,7 @@ TOPICS = {
     "games": _("Games and rulings"),
     "arbiters": _("Arbiters, roles and the API"),
     "trf": _("TRF files and the checker"),
+    "teams": _("Team events"),
 }
 """Topic slug → title; each has a text in ``templates/help/<language>/<slug>.html``."""
 
