@@ -4,7 +4,7 @@ A team has two scores, match points and game points (C.07 Art. 11.1); the regula
 one primary. Teams are ranked by it, then by each tie-break in turn (Art. 4: a tie-break
 splits only the teams still level on everything before it). A tie-break that orders a group
 of tied teams (DE, EDE…, TBR, BBE) is computed within the groups as they stand when its turn
-comes, so its place in the list matters. Teams that nothing separates share a place ("3-5"),
+comes, so its place in the list matters. Teams that nothing separates share a place ("3–5"),
 listed by pairing number. An undefined value (``None``) ranks after every defined one.
 
 This is the one place that ranks teams: the report tables, the pages and the TRF checker's
@@ -72,8 +72,8 @@ class TeamStanding:
 
     @property
     def place(self) -> str:
-        """``"3"``, or ``"3-5"`` for a shared place."""
-        return f"{self.rank}-{self.rank_to}" if self.shared else str(self.rank)
+        """``"3"``, or ``"3–5"`` for a shared place (as the individual standings print it)."""
+        return f"{self.rank}–{self.rank_to}" if self.shared else str(self.rank)
 
     def score(self, code: str) -> Fraction:
         """The team's match points (``"MP"``) or game points (``"GP"``)."""

@@ -96,8 +96,8 @@ def test_teams_that_nothing_separates_share_a_place_by_pairing_number() -> None:
     assert [(row.place, row.team) for row in standings.rows] == [
         ("1", 1),
         ("2", 3),
-        ("3-4", 2),
-        ("3-4", 5),
+        ("3–4", 2),
+        ("3–4", 5),
         ("5", 4),
     ]
     assert standings.decisive == 2
@@ -108,8 +108,8 @@ def test_game_points_primary() -> None:
     assert [(row.place, row.team) for row in standings.rows] == [
         ("1", 1),
         ("2", 3),
-        ("3-4", 2),
-        ("3-4", 5),
+        ("3–4", 2),
+        ("3–4", 5),
         ("5", 4),
     ]
     assert [spec.name for spec in standings.tiebreaks] == ["MP"]
@@ -132,7 +132,7 @@ def test_after_round_one() -> None:
         (4, F(1), F(1)),
         (3, F(0), F(1, 2)),
     ]
-    assert [row.place for row in standings.rows] == ["1", "2", "3-4", "3-4", "5"]
+    assert [row.place for row in standings.rows] == ["1", "2", "3–4", "3–4", "5"]
 
 
 def test_the_list_may_name_the_primary_score_and_repeat() -> None:
