@@ -186,33 +186,32 @@ def edge_weight(
             weight |= bye.played_rank[higher.played_games]
         if low_score == bye.score:
             weight += bye.played_rank[lower.played_games]
-    # C10–C13: colour differences, colours three times running, preferences, strong ones.
-    for satisfied in colour_fields(higher, lower):
-        weight = weight << size | (lower_in_bracket and satisfied)
-
-    higher_floats_down = high_score > low_score
     # The two players' floats of the previous round and of the one before, as far as played
     # (``Player.floats`` holds min(played rounds, 2) of them).
     floats = tuple(zip(higher.floats, lower.floats, strict=True))
+    if not lower_in_bracket:
+        # C10–C21 count the pairs inside the bracket only: for any other pair (most of a
+        # round's weights, every pair below the bracket) each of their fields is zero.
+        return weight << (4 * size + len(floats) * 2 * (size + groups) + layout.ordering_bits)
+    # C10–C13: colour differences, colours three times running, preferences, strong ones.
+    for satisfied in colour_fields(higher, lower):
+        weight = weight << size | satisfied
+
+    higher_floats_down = high_score > low_score
     # C14–C17: minimise repeated floats: downfloaters as in the previous round (C14),
     # upfloaters as in the previous round (C15), the same two rounds before (C16, C17).
     for high_float, low_float in floats:
-        weight <<= size
-        if lower_in_bracket:
-            weight |= low_float is Float.DOWN
-            weight += not higher_floats_down and high_float is Float.DOWN
-        weight <<= size
-        if lower_in_bracket:
-            weight |= not (higher_floats_down and low_float is Float.UP)
+        weight = weight << size | (low_float is Float.DOWN)
+        weight += not higher_floats_down and high_float is Float.DOWN
+        weight = weight << size | (not (higher_floats_down and low_float is Float.UP))
     # C18–C21: minimise the scores of those repeated downfloaters (C18, C20) and of the
     # opponents of those repeated upfloaters (C19, C21).
     for high_float, low_float in floats:
         weight <<= groups
-        if lower_in_bracket:
-            weight += (low_float is Float.DOWN) << layout.group_shift[low_score]
-            weight += (high_float is Float.DOWN) << layout.group_shift[high_score]
+        weight += (low_float is Float.DOWN) << layout.group_shift[low_score]
+        weight += (high_float is Float.DOWN) << layout.group_shift[high_score]
         weight <<= groups
-        if lower_in_bracket and not (low_float is Float.UP and higher_floats_down):
+        if not (low_float is Float.UP and higher_floats_down):
             weight |= high_group
     # Room for the order of exchanges and transpositions (article 4), set by the engine.
     return weight << layout.ordering_bits
