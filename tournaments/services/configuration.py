@@ -44,6 +44,19 @@ POINT_FIELDS = (
     "points_forfeit_loss",
 )
 
+# A team event's own settings (C.04.6, C.07, TRF-2026 records 320, 352 and 362).
+TEAM_EVENT_FIELDS = (
+    "boards_per_match",
+    "match_points_win",
+    "match_points_draw",
+    "match_points_loss",
+    "team_bye_match_points",
+    "team_bye_game_points",
+    "board_colors",
+    "team_primary_score",
+    "same_club_teams_apart",
+)
+
 # What an arbiter sets for a tournament: the page form and the API both show exactly these.
 TOURNAMENT_FIELDS = (
     "name",
@@ -74,6 +87,7 @@ TOURNAMENT_FIELDS = (
     "unrated_left_out",
     "round_ratings_in_tiebreaks",
     *POINT_FIELDS,
+    *TEAM_EVENT_FIELDS,
     "public",
 )
 
@@ -94,6 +108,7 @@ LOCKED_AFTER_START = frozenset(
         "variant",
         "chess960_draw",
         *POINT_FIELDS,
+        *TEAM_EVENT_FIELDS,
     }
 )
 

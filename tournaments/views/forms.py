@@ -14,6 +14,7 @@ from tournaments.models import Absence, Acceleration, Player, Result, Tournament
 from tournaments.models.round import RATING_REPORT_RESULTS
 from tournaments.services.configuration import (
     POINT_FIELDS,
+    TEAM_EVENT_FIELDS,
     TOURNAMENT_FIELDS,
     rating_sequence_problems,
     tiebreak_problems,
@@ -74,7 +75,11 @@ class TiebreakField(CommaListField):
         return item.upper()
 
     def problems(self, value: list[str]) -> list[str]:
-        return list(tiebreak_problems(value))
+        # Whether the event is a team event is another field's: a list of team tie-breaks
+        # (C.07's MP, EMMSB, BH:GP…) passes here, and the event's own kind is checked when
+        # it is saved (create_tournament / update_tournament).
+        individual = tiebreak_problems(value)
+        return individual if individual and tiebreak_problems(value, teams=True) else []
 
 
 class RatingSequenceField(CommaListField):
@@ -151,6 +156,7 @@ class TournamentForm(forms.ModelForm):
         ),
         (_("Ranking"), ["initial_order", "tiebreaks", "reason"]),
         (_("Points"), list(POINT_FIELDS)),
+        (_("Team event"), list(TEAM_EVENT_FIELDS)),
     ]
     """The form's fields in the groups the page shows them in."""
 
