@@ -6,6 +6,9 @@
 * :mod:`~tournaments.reports.pdf` — ``PdfReport`` (header on every page, "Page x of y",
   metadata, portrait or landscape by width) and ``TableReport``; every report's
   ``generate()`` returns ``(filename, mimetype, bytes)``;
+* :mod:`~tournaments.reports.team_tables` and :mod:`~tournaments.reports.team_boards` — a
+  team event's tables (standings, crosstable, board results, board prizes), printed by
+  :mod:`~tournaments.reports.team_pdf`;
 * :mod:`~tournaments.reports.forms` — the result sheet, scoresheets, the sealed-move envelope;
 * :mod:`~tournaments.reports.incidents` — the arbiter's incident report, envelopes from the
   games app;
