@@ -35,6 +35,7 @@ from tournaments.services import (
     request_team_bye,
     set_lineup,
     set_roster,
+    update_tournament,
 )
 from tournaments.team_sheet import team_sheet
 
@@ -240,3 +241,27 @@ def test_after_round_one_a_roster_keeps_its_order_and_takes_reserves_at_the_end(
     set_roster(team, [first, second, reserve])
     reserve.refresh_from_db()
     assert (reserve.board_order, reserve.start_rank) == (3, 9)
+
+
+def test_a_team_event_takes_team_tie_breaks_and_an_individual_one_refuses_them() -> None:
+    tournament = create_tournament(
+        name="League",
+        system=PairingSystem.TEAM_SWISS,
+        number_of_rounds=5,
+        boards_per_match=4,
+        tiebreaks=["GP", "EMMSB", "BH:MP/C1"],
+    )
+    assert tournament.tiebreaks == ["GP", "EMMSB", "BH:MP/C1"]
+    with pytest.raises(TournamentError, match="unknown tie-break 'EMMSB'"):
+        create_tournament(
+            name="Open", system=PairingSystem.SWISS, number_of_rounds=5, tiebreaks=["EMMSB"]
+        )
+    with pytest.raises(TournamentError, match="number of boards per match"):
+        create_tournament(name="Cup", system=PairingSystem.TEAM_SWISS, number_of_rounds=5)
+
+
+def test_the_boards_per_match_are_fixed_once_round_one_is_paired() -> None:
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3)
+    generate_round_robin_round(tournament)
+    with pytest.raises(TournamentError, match="boards per match cannot change once round 1"):
+        update_tournament(tournament, boards_per_match=3)
