@@ -9,6 +9,7 @@ import re
 import subprocess
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,9 +43,11 @@ def pdf_text(data: bytes) -> str:
 
 
 def fonts(data: bytes) -> set[str]:
+    """The base names of the fonts the pages use (a subset's prefix left off)."""
     names = set()
     for page in pdf_reader(data).pages:
-        for font in page["/Resources"]["/Font"].values():
+        resources: Any = page["/Resources"]
+        for font in resources["/Font"].values():
             names.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
     return names
 
