@@ -19,6 +19,9 @@ from .views import (
     results,
     roles,
     rounds,
+    team_rounds,
+    teams,
+    teams_public,
     ties,
 )
 
@@ -77,6 +80,25 @@ urlpatterns = [
         f"{T}players/<num:player_id>/forbidden/",
         manual.forbidden_pair,
         name="player_forbidden",
+    ),
+    # Team events: the arbiter's team pages, the lineups and forfeits of a round's matches.
+    path(f"{T}teams/", teams_public.team_list, name="team_list"),
+    path(f"{T}arbiter/teams/", teams.teams, name="teams"),
+    path(f"{T}arbiter/teams/add/", teams.team_add, name="team_add"),
+    path(f"{T}arbiter/teams/number/", teams.teams_number, name="teams_number"),
+    path(f"{T}arbiter/teams/<num:team_id>/edit/", teams.team_edit, name="team_edit"),
+    path(f"{T}arbiter/teams/<num:team_id>/delete/", teams.team_delete, name="team_delete"),
+    path(f"{T}arbiter/teams/<num:team_id>/roster/", teams.team_roster, name="team_roster"),
+    path(f"{T}arbiter/teams/bye/", teams.team_bye, name="team_bye"),
+    path(
+        f"{T}rounds/<num:number>/tables/<num:table>/lineup/<num:team_id>/",
+        team_rounds.lineup,
+        name="team_lineup",
+    ),
+    path(
+        f"{T}rounds/<num:number>/tables/<num:table>/forfeit/",
+        team_rounds.match_forfeit,
+        name="match_forfeit",
     ),
     path(f"{T}rounds/pair/", rounds.pair_next, name="round_pair"),
     path(f"{T}rounds/enter/", rounds.enter_pairings, name="round_enter"),

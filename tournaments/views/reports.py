@@ -40,6 +40,7 @@ from tournaments.services import TournamentError
 from tournaments.services.trf_exchange import TRF16_LEAVES_OUT, export_trf, final_export_problems
 
 from .spreadsheets import csv_download
+from .teams_public import team_pairings_html
 
 
 def _visible_rounds(request: HttpRequest, tournament: Tournament) -> list[int]:
@@ -272,7 +273,9 @@ def pairings(request: HttpRequest, tournament: Tournament, number: int) -> HttpR
         request,
         tournament,
         "reports/pairings.html",
-        table_html=_table_html(pairings_data, tournament, "pairings", number=number),
+        table_html=team_pairings_html(tournament, number)
+        if tournament.is_team_event
+        else _table_html(pairings_data, tournament, "pairings", number=number),
         rounds=visible,
         number=number,
         live_events=settings.LIVE_EVENTS,

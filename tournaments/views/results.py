@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,6 +27,7 @@ from tournaments.services.versions import board_version
 
 from .common import add_problems, confirmation_page, is_htmx
 from .forms import RatingCorrectionForm, ResultForm
+from .team_rounds import match_rows
 
 KEYS = [
     ("1", Result.WHITE_WINS),
@@ -81,14 +84,40 @@ def _boards(round_: Round, tournament: Tournament) -> list[Pairing]:
 @tournament_action_required(Action.FOLLOW)
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    return render_round(request, tournament, round_)
+
+
+def render_round(
+    request: HttpRequest,
+    tournament: Tournament,
+    round_: Round,
+    *,
+    bound: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The round page; a team event's with its matches (``bound``: a team form sent back
+    with its errors, see :mod:`.team_rounds`)."""
     actions = actions_for(request.user, tournament)
+    boards = _boards(round_, tournament)
+    matches = (
+        match_rows(
+            tournament,
+            round_,
+            boards,
+            editable=Action.MANAGE_ROUNDS in actions,
+            bound=bound,
+        )
+        if tournament.is_team_event
+        else None
+    )
     return render(
         request,
         "tournaments/round.html",
         {
             "tournament": tournament,
             "round": round_,
-            "boards": _boards(round_, tournament),
+            "boards": boards,
+            "matches": matches,
             "actions": actions,
             "may_enter": Action.ENTER_RESULTS in actions and round_.status != Round.Status.DRAFT,
             "may_enter_games": Action.ENTER_GAMES in actions,
@@ -97,6 +126,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "session": comparison(round_) if round_.manual_session is not None else None,
             "changed_by": _changed_by_hand(round_),
         },
+        status=status,
     )
 
 

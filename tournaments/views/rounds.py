@@ -47,7 +47,8 @@ def pair_next(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     except TournamentError as error:
         flash_problems(request, error)
         return redirect("tournaments:dashboard", tournament_id=tournament.pk)
-    for warning in round_.warnings:
+    # A team round (pair_team_round) carries no warnings.
+    for warning in getattr(round_, "warnings", []):
         messages.warning(request, warning)
     messages.success(
         request,
