@@ -351,3 +351,31 @@ def test_public_pages_show_the_matches_lineups_and_rosters(client, chief, event)
     assert "Table 2: Team B – Team C" in page and "The lineups are not in yet." in page
     teams = text(client.get(url("team_list", event)))
     assert re.search(r"1\. Team A .*? 1 A1 .*? 2 A2 .*? 3 A3", teams), teams
+
+
+def test_public_standings_and_crosstable_rank_the_teams(client, chief, event):
+    """Round 1 played: Team A beats Team D 2-0 on the boards (board 2 corrected to a win for
+    Black, team A's player), Team B and Team C draw 1-1 (White wins both boards: board 1 team
+    B's, board 2 team C's). Match points 2, 1, 1, 0; teams B and C share places 2-3."""
+    event.tiebreaks = ["EMMSB"]
+    event.save()
+    round_ = event.rounds.get(number=1)
+    client.force_login(chief)
+    for match in round_.matches.all():
+        for team in (match.team_a, match.team_b):
+            _lineup(client, event, match, team, _roster(team)[:2])
+    for board in round_.pairings.all():
+        client.post(url("result", event, number=1, board=board.board), {"result": "1-0"})
+    table_1 = round_.matches.get(table=1)
+    for board in table_1.boards.filter(match_board=2):
+        client.post(
+            url("result", event, number=1, board=board.board),
+            {"result": "0-1", "reason": "Black won"},
+        )
+    standings = text(client.get(url("standings", event)))
+    # EMMSB: opponent's match points x own (C.07): A 0 x 2, B 1 x 1, C 1 x 1, D 2 x 0.
+    expected = "1 1 Team A 2 2 0 2–3 2 Team B 1 1 1 2–3 3 Team C 1 1 1 4 4 Team D 0 0 0"
+    assert expected in standings, standings
+    crosstable = client.get(url("crosstable", event))
+    assert crosstable.status_code == 200
+    assert "Team D" in text(crosstable)
