@@ -434,7 +434,7 @@ def tournament_standings(
     queries (three with ``final``)."""
     if final:
         _refuse_missing_results(tournament, after_round)
-    specs = parse_tiebreaks(tournament.tiebreaks if tiebreaks is None else tiebreaks)
+    specs = parse_tiebreaks(tournament.player_tiebreaks if tiebreaks is None else tiebreaks)
     standings = None
     if not tournament.plays_matches:  # the columns know nothing of matches
         standings = _columnar_standings(tournament, after_round, specs, final)
@@ -461,7 +461,7 @@ def sheet_and_standings(
     """
     if final:
         _refuse_missing_results(tournament, after_round)
-    specs = parse_tiebreaks(tournament.tiebreaks if tiebreaks is None else tiebreaks)
+    specs = parse_tiebreaks(tournament.player_tiebreaks if tiebreaks is None else tiebreaks)
     return _standings_on_sheet(tournament, after_round, specs, final)
 
 

@@ -479,6 +479,13 @@ class Tournament(models.Model):
         return self.boards_per_match is not None
 
     @property
+    def player_tiebreaks(self) -> list[str]:
+        """The tie-breaks that rank the players: a team event's list ranks its teams (C.07's
+        team tie-breaks), its players are ranked by points alone (the board prizes rank
+        them board by board)."""
+        return [] if self.is_team_event else list(self.tiebreaks)
+
+    @property
     def plays_matches(self) -> bool:
         """Every pairing is a two-game match (the Double-Swiss system, C.04.5)."""
         system = self.swiss_system

@@ -94,7 +94,7 @@ def event_for_tournament(tournament: Tournament) -> ReportEvent:
         system=str(tournament.get_system_display()),
         variant=_("Chess960") if tournament.is_chess960 else "",
         time_control=tournament.time_control,
-        tiebreaks=parse_tiebreaks(tournament.tiebreaks),
+        tiebreaks=parse_tiebreaks(tournament.player_tiebreaks),
         round_robin=tournament.is_round_robin,
         double_round_robin=tournament.system == "double_round_robin",
         fide_mode_mark=fide_mode_mark(tournament),

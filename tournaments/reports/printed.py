@@ -34,6 +34,7 @@ from tournaments.reports.sources import (
     starting_list_data,
     table_report,
 )
+from tournaments.reports.team_sources import board_prizes_data, board_results_data, team_report
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,8 @@ class PrintedReport:
 
 def _standings(tournament: Tournament, *, paper: str | None, after_round: int | None) -> PdfReport:
     table = cached_table(standings_data, tournament, after_round=after_round)
+    if tournament.is_team_event:
+        return team_report(tournament, table, paper=paper)
     return table_report(tournament, table, paper=paper)
 
 
@@ -81,7 +84,21 @@ def _crosstable(
     tournament: Tournament, *, paper: str | None, after_round: int | None, order: str = "rank"
 ) -> PdfReport:
     table = cached_table(crosstable_data, tournament, after_round=after_round, order=order)
+    if tournament.is_team_event:
+        return team_report(tournament, table, paper=paper, wide=True)
     return table_report(tournament, table, paper=paper)
+
+
+def _board_prizes(
+    tournament: Tournament, *, paper: str | None, after_round: int | None
+) -> PdfReport:
+    table = cached_table(board_prizes_data, tournament, after_round=after_round)
+    return team_report(tournament, table, paper=paper)
+
+
+def _board_results(tournament: Tournament, *, paper: str | None, number: int) -> PdfReport:
+    table = cached_table(board_results_data, tournament, number=number)
+    return team_report(tournament, table, paper=paper)
 
 
 def _pairings(tournament: Tournament, *, paper: str | None, number: int) -> PdfReport:
@@ -115,6 +132,12 @@ PRINTED_REPORTS: dict[str, PrintedReport] = {
         _crosstable, _("Crosstable after round %(after_round)s"), round_option="after_round"
     ),
     "pairings": PrintedReport(_pairings, _("Pairings of round %(number)s"), round_option="number"),
+    "board_prizes": PrintedReport(
+        _board_prizes, _("Board prizes after round %(after_round)s"), round_option="after_round"
+    ),
+    "board_results": PrintedReport(
+        _board_results, _("Board results of round %(number)s"), round_option="number"
+    ),
     "result_sheet": PrintedReport(
         _result_sheet,
         _("Result sheet, round %(number)s"),

@@ -30,6 +30,8 @@ from tournaments.scoring.standings import Standings
 from tournaments.selectors import missing_results, sheet_and_standings, tournament_sheet
 from tournaments.services.chess960 import positions_note
 
+from .team_sources import team_crosstable_data, team_standings_data
+
 RESULT_TEXT = {
     Result.NOT_PLAYED: "",
     Result.WHITE_WINS: "1-0",
@@ -62,7 +64,11 @@ def _unless_results_missing(table: Table, tournament: Tournament, after_round: i
 
 
 def standings_data(tournament: Tournament, *, after_round: int | None = None) -> Table:
-    """The standings table after ``after_round`` (default: the last round paired)."""
+    """The standings table after ``after_round`` (default: the last round paired); a team
+    event's are its teams'."""
+    if tournament.is_team_event:
+        table = team_standings_data(tournament, after_round=after_round)
+        return _unless_results_missing(table, tournament, after_round)
     sheet, standings = sheet_and_standings(tournament, after_round=after_round)
     table = standings_table(sheet, standings, planned_rounds=tournament.number_of_rounds)
     return _unless_results_missing(table, tournament, after_round)
@@ -87,7 +93,10 @@ def standings_report(
 def crosstable_data(
     tournament: Tournament, *, after_round: int | None = None, order: Order = "rank"
 ) -> Table:
-    """The round-robin grid, or for a Swiss the wall chart."""
+    """The round-robin grid, or for a Swiss the wall chart; a team event's team crosstable."""
+    if tournament.is_team_event:
+        table = team_crosstable_data(tournament, after_round=after_round, order=order)
+        return _unless_results_missing(table, tournament, after_round)
     sheet, standings = sheet_and_standings(tournament, after_round=after_round)
     if tournament.is_round_robin:
         cycles = 2 if tournament.system == PairingSystem.DOUBLE_ROUND_ROBIN else 1

@@ -1,0 +1,80 @@
+"""A team event's standings and crosstable, on the page's table, in the CSV and on paper, are
+its teams': the match and game points the boards add up to, ranked by the event's primary
+score and team tie-breaks; its players are ranked by points alone."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from tests.tournaments.teams.test_team_event import _event, _lineups
+from tournaments.models import PairingSystem, Result
+from tournaments.reports.printed import PRINTED_REPORTS
+from tournaments.reports.sources import crosstable_data, standings_data
+from tournaments.selectors import tournament_standings
+from tournaments.services import (
+    change_tiebreaks,
+    generate_round_robin_round,
+    publish_round,
+    record_result,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _played_round_robin():  # type: ignore[no-untyped-def]
+    """Four teams of two boards, round 1: table 1 won 2-0 by team A's players (White on
+    board 1 wins, Black on board 2 wins), table 2 drawn 1-1."""
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3)
+    change_tiebreaks(tournament, ["GP", "DE"], user=None)
+    tournament.refresh_from_db()
+    round_ = generate_round_robin_round(tournament)
+    publish_round(round_)
+    _lineups(round_)
+    first, second = round_.matches.order_by("table")
+    for board in first.boards.all():
+        won = Result.WHITE_WINS if board.white.team_id == first.team_a_id else Result.BLACK_WINS
+        record_result(board, won, source="hand", user=None)
+    for board in second.boards.all():
+        record_result(board, Result.DRAW, source="hand", user=None)
+    return tournament, first, second
+
+
+def test_the_standings_of_a_team_event_rank_its_teams() -> None:
+    tournament, first, _second = _played_round_robin()
+    table = standings_data(tournament, after_round=1)
+    rows = [[cell.text for cell in row] for row in table.rows]
+    assert [column.label for column in table.columns] == [
+        *("Rk", "No.", "Team", "MP", "GP"),
+        *("GP", "DE"),  # the event's tie-break list, as it is written
+    ]
+    # Team A beat team D 2-0; B and C drew and have not met: DE leaves them sharing 2–3.
+    assert rows == [
+        ["1", "1", "Team A", "2", "2", "2", "1"],
+        ["2–3", "2", "Team B", "1", "1", "1", "1"],
+        ["2–3", "3", "Team C", "1", "1", "1", "1"],
+        ["4", "4", "Team D", "0", "0", "0", "1"],
+    ]
+    assert (first.team_a.name, first.team_b.name) == ("Team A", "Team D")
+    # The players are ranked by points alone: the team tie-breaks are not theirs.
+    assert tournament_standings(tournament).tiebreaks == ()
+
+
+def test_the_crosstable_and_the_printed_reports_of_a_team_event() -> None:
+    tournament, first, _second = _played_round_robin()
+    crosstable = crosstable_data(tournament, after_round=1)
+    assert first.team_a.name in [cell.text for row in crosstable.rows for cell in row]
+    for name, options in (
+        ("standings", {"after_round": 1}),
+        ("crosstable", {"after_round": 1}),
+        ("board_prizes", {"after_round": 1}),
+        ("board_results", {"number": 1}),
+    ):
+        report = PRINTED_REPORTS[name].draw(tournament, paper="a4", **options)
+        _filename, mimetype, data = report.generate()
+        assert mimetype == "application/pdf"
+        text = subprocess.run(
+            ["pdftotext", "-", "-"], input=data, capture_output=True, check=True
+        ).stdout.decode()
+        assert first.team_a.name in text or first.team_a.roster.first().name in text, name
