@@ -208,9 +208,10 @@ class Matching:
         )
         best, tight = 0, -1
         for p in self.neighbend[v]:
-            if alive[p >> 1]:
-                need = twice[p >> 1] - dual[endpoint[p]]
-                if tight == -1 or need > best or (need == best and mate[endpoint[p]] == -1):
+            k = p >> 1
+            if alive[k]:
+                need = twice[k] - dual[endpoint[p]]
+                if need > best or tight == -1 or (need == best and mate[endpoint[p]] == -1):
                     best, tight = need, p
         return best, tight
 
@@ -236,6 +237,15 @@ class Matching:
                 self.neighbend[endpoint[2 * k]].append(2 * k + 1)
                 self.neighbend[endpoint[2 * k + 1]].append(2 * k)
         self.stale = 0
+
+    def _drop_removed_ends(self, v: int) -> None:
+        """Drop from ``v``'s adjacency the edges to removed vertices, keeping the order of the
+        others: a vertex is scanned in stage after stage, and the settled pairs of a round
+        leave its list ever more dead edges before :meth:`_compact` clears them all. Only
+        edges to removed vertices go: those never come back, while an edge removed by
+        :meth:`set_weight` may return at the place it holds."""
+        endpoint, dead = self.endpoint, self.dead
+        self.neighbend[v] = array("q", (p for p in self.neighbend[v] if not dead[endpoint[p]]))
 
     def _expose(self, v: int) -> None:
         """Make ``v`` a single exposed vertex: dissolve the blossoms around it, unmatch it."""
@@ -593,16 +603,19 @@ class Matching:
         duals, in :meth:`_adjust_duals`)."""
         inblossom, endpoint, neighbend = self.inblossom, self.endpoint, self.neighbend
         allowed, dual, twice, alive = self.allowed, self.dual, self.twice, self.alive
-        labelend, bestslack, queue = self.labelend, self.bestslack, self.queue
+        labelend, bestslack, queue, dead = self.labelend, self.bestslack, self.queue, self.dead
         while True:
             label, bestedge = self.label, self.bestedge
             while queue:
                 v = queue.pop()
                 dual_v = dual[v]
                 bv = inblossom[v]
-                for p in neighbend[v]:
+                edges = neighbend[v]
+                removed_ends = 0
+                for p in edges:
                     k = p >> 1
                     if not alive[k]:
+                        removed_ends += dead[endpoint[p]]
                         continue
                     w = endpoint[p]
                     bw = inblossom[w]
@@ -633,6 +646,8 @@ class Matching:
                     elif label[w] == 0:
                         label[w] = 2
                         labelend[w] = p ^ 1
+                if removed_ends > len(edges) >> 3:
+                    self._drop_removed_ends(v)
             if not self._adjust_duals():
                 return False
 
