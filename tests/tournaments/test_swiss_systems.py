@@ -142,12 +142,11 @@ def test_the_api_makes_an_event_of_each_system(client, choice, code, word):
     assert Tournament.objects.get(slug=f"{code}-api").swiss_system == system_named(code)
 
 
-def test_a_team_event_file_is_refused_not_imported_without_its_teams():
+def test_a_team_event_file_is_imported_with_its_teams_not_as_individual_games():
     team_file = Path(__file__).resolve().parent.parent / "data" / "teams" / "real"
     text = next(team_file.glob("*.trf")).read_text(encoding="utf-8")
-    with pytest.raises(TournamentError, match=r"team event \(records 013\)"):
-        import_trf(text, filename="crete.trf")
-    assert not Tournament.objects.exists()
+    tournament = import_trf(text, filename="crete.trf")
+    assert tournament.system == PairingSystem.TEAM_SWISS and tournament.teams.count() == 8
 
 
 def test_a_system_no_event_runs_yet_is_refused_not_paired_by_the_dutch_rules(monkeypatch):

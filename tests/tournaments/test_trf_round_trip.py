@@ -17,8 +17,7 @@ pytestmark = pytest.mark.django_db
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 DUTCH_2025 = sorted((DATA / "pairing" / "dutch2025").glob("*.trf"))
-# Team events are refused by the import (tests/tournaments/test_swiss_systems.py); their own
-# round trip is the team records' (tests/tournaments/trf/test_team_records.py).
+# Team files are imported as team events; their round trip is tests/tournaments/trf_teams/.
 FILES = sorted(
     path
     for path in DATA.rglob("*.trf")

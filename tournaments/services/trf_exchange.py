@@ -49,7 +49,7 @@ from tournaments.pairing import PairingError, PairingState, validate_round
 from tournaments.pairing.acceleration import baku_accelerations
 from tournaments.pairing.base import file_accelerations, recorded_pairing
 from tournaments.pairing.systems import system_of_document
-from tournaments.pairing.team_checker import TEAM_RECORDS, is_team_document
+from tournaments.pairing.team_checker import is_team_document
 from tournaments.scoring.sheet import (
     Color,
     Outcome,
@@ -113,21 +113,6 @@ def _swiss_system(document: TrfDocument, kind: str) -> str:
             % {"system": named.name if named else code}
         )
     return _SWISS_CHOICES[code]
-
-
-def _refuse_team_event(document: TrfDocument, filename: str) -> None:
-    """Team events are not imported yet: their players' games alone would lose the teams."""
-    if is_team_document(document):
-        found = sorted({record.code for record in document.records} & TEAM_RECORDS)
-        where = f"{filename}: " if filename else ""
-        raise TournamentError(
-            where
-            + _(
-                "this file is a team event (records %(codes)s); team events cannot be "
-                "imported yet, and importing its players alone would lose the teams"
-            )
-            % {"codes": ", ".join(found)}
-        )
 
 
 _SWISS_CHOICES = {code: choice for choice, code in SWISS_SYSTEM_CODES.items()}
@@ -506,7 +491,10 @@ def import_trf(
     engine's legal choices are the file's to make.
     """
     document = read_trf_file(text, filename)
-    _refuse_team_event(document, filename)
+    if is_team_document(document):
+        from .trf_teams import import_team_event  # the team records' module, which uses this one
+
+        return import_team_event(document, user=user, filename=filename, confirm=confirm)
     sheet = document.to_sheet()
     warnings = list(document.warnings)
     points = sheet.points
@@ -1038,7 +1026,11 @@ def _application_text(
     tournament: Tournament, version: int, comments: list[str], source: str | None
 ) -> str:
     """The tournament as the application writes it, from the database (and, for an imported
-    tournament, the ``source`` file's own 182)."""
+    tournament, the ``source`` file's own 182); a team event with its team records."""
+    if tournament.is_team_event:
+        from .trf_teams import team_application_text
+
+        return team_application_text(tournament, version, comments, source)
     sheet = _with_announced_byes(tournament, _with_games_awaiting_results(tournament))
     records = list(_header_records(tournament, sheet, version, source))
     records += [TrfRecord(text) for text in comments]
