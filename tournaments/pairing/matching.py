@@ -66,11 +66,6 @@ class Matching:
         self.unused = list(range(2 * n - 1, n - 1, -1))
         self.label = [0] * (2 * n)
         self.labelend = [-1] * (2 * n)
-        self.bestedge = [-1] * (2 * n)
-        # The slack of ``bestedge[x]`` wherever that is not -1: the stage compares against it
-        # for every edge it scans, and slacks only change when the duals do.
-        self.bestslack = [0] * (2 * n)
-        self.bestedges: list[list[int] | None] = [None] * (2 * n)
         self.allowed = bytearray()
         self.queue: list[int] = []
         self.started = False
@@ -280,8 +275,6 @@ class Matching:
         self.childs[b], self.endps[b] = [], []
         self.base[b] = -1
         self.label[b], self.labelend[b] = 0, -1
-        self.bestedges[b] = None
-        self.bestedge[b] = -1
         self.unused.append(b)
         if z and self.mate[bv] != -1:
             self._expose(bv)
@@ -306,8 +299,6 @@ class Matching:
     def _stage_setup(self, exposed: list[int]) -> None:
         n = self.n
         self.label = [0] * (2 * n)
-        self.bestedge = [-1] * (2 * n)
-        self.bestedges[n:] = [None] * n
         self.allowed = bytearray(len(self.twice))
         self.queue = []
         for v in exposed:
@@ -330,7 +321,6 @@ class Matching:
             b = self.inblossom[w]
             self.label[w] = self.label[b] = t
             self.labelend[w] = self.labelend[b] = p
-            self.bestedge[w] = self.bestedge[b] = -1
             if t == 1:
                 if b < self.n:
                     self.queue.append(b)
@@ -399,60 +389,6 @@ class Matching:
             if self.label[inblossom[leaf]] == 2:
                 self.queue.append(leaf)
             inblossom[leaf] = b
-        self._collect_best_edges(b, path)
-
-    def _collect_best_edges(self, b: int, children: list[int]) -> None:
-        """New blossom ``b``: for each outer blossom next to it, the least-slack edge between
-        them (from the children's own lists where known, else from every edge of their
-        vertices), and the least of those. Slacks are summed inline and the best so far kept
-        beside it: a round of 400 players forms thousands of blossoms, each over hundreds of
-        edges. Ties keep the first edge met, the order in which the edges are listed."""
-        n, alive, endpoint, inblossom, label = (
-            self.n,
-            self.alive,
-            self.endpoint,
-            self.inblossom,
-            self.label,
-        )
-        dual, twice = self.dual, self.twice
-        best_to = [-1] * (2 * n)
-        best_slack = [0] * (2 * n)
-        for child in children:
-            known = self.bestedges[child]
-            if known is None:
-                # Edges from the child's own vertices: the far end is endpoint[p].
-                for leaf in self._leaves(child):
-                    dual_leaf = dual[leaf]
-                    for p in self.neighbend[leaf]:
-                        e = p >> 1
-                        if not alive[e]:
-                            continue
-                        bj = inblossom[endpoint[p]]
-                        if bj != b and label[bj] == 1:
-                            slack = dual_leaf + dual[endpoint[p]] - twice[e]
-                            if best_to[bj] == -1 or slack < best_slack[bj]:
-                                best_to[bj], best_slack[bj] = e, slack
-            else:
-                for e in known:
-                    j = endpoint[2 * e + 1]
-                    if inblossom[j] == b:
-                        j = endpoint[2 * e]
-                    bj = inblossom[j]
-                    if bj != b and label[bj] == 1:
-                        slack = dual[endpoint[2 * e]] + dual[endpoint[2 * e + 1]] - twice[e]
-                        if best_to[bj] == -1 or slack < best_slack[bj]:
-                            best_to[bj], best_slack[bj] = e, slack
-            self.bestedges[child] = None
-            self.bestedge[child] = -1
-        best = []
-        least, least_slack = -1, 0
-        for bj, e in enumerate(best_to):
-            if e != -1:
-                best.append(e)
-                if least == -1 or best_slack[bj] < least_slack:
-                    least, least_slack = e, best_slack[bj]
-        self.bestedges[b] = best
-        self.bestedge[b], self.bestslack[b] = least, least_slack
 
     def _expand_blossom(self, b: int, endstage: bool) -> None:
         """Dissolve blossom ``b`` into its children; at the end of a stage, children with a
@@ -481,8 +417,6 @@ class Matching:
         self.label[b] = self.labelend[b] = -1
         self.childs[b], self.endps[b] = [], []
         self.base[b] = -1
-        self.bestedges[b] = None
-        self.bestedge[b] = -1
         self.unused.append(b)
 
     def _relabel_expanded(self, b: int) -> None:
@@ -508,7 +442,6 @@ class Matching:
         child = childs[j]
         self.label[endpoint[p ^ 1]] = self.label[child] = 2
         self.labelend[endpoint[p ^ 1]] = self.labelend[child] = p
-        self.bestedge[child] = -1
         j += step
         while childs[j] != entry:
             child = childs[j]
@@ -597,15 +530,16 @@ class Matching:
         """Grow alternating trees and adjust duals until an augmentation (True), or until no
         dual change can make progress: no perfect matching (False).
 
-        The scan below runs for every edge of every outer vertex, most of the pairing's
-        time: the blossom of ``v`` and the slack of each best edge are kept in locals and in
-        ``bestslack`` rather than looked up again per edge (slacks only change with the
-        duals, in :meth:`_adjust_duals`)."""
+        The scan below runs for every edge of every outer vertex, stage after stage: most of
+        a round's pairing time. It only looks for tight edges; the least slacks that the
+        next dual change needs are found by :meth:`_adjust_duals` when it comes to one, since
+        most stages end in an augmentation without any (keeping them up to date on every
+        edge scanned cost more than a third of the scan)."""
         inblossom, endpoint, neighbend = self.inblossom, self.endpoint, self.neighbend
         allowed, dual, twice, alive = self.allowed, self.dual, self.twice, self.alive
-        labelend, bestslack, queue, dead = self.labelend, self.bestslack, self.queue, self.dead
+        labelend, queue, dead = self.labelend, self.queue, self.dead
         while True:
-            label, bestedge = self.label, self.bestedge
+            label = self.label
             while queue:
                 v = queue.pop()
                 dual_v = dual[v]
@@ -622,16 +556,8 @@ class Matching:
                     if bv == bw:
                         continue
                     if not allowed[k]:
-                        kslack = dual_v + dual[w] - twice[k]
-                        if kslack > 0:
-                            # Not tight: remember the least slack towards an outer blossom
-                            # (for bv) or towards an unlabelled vertex (for w).
-                            if label[bw] == 1:
-                                if bestedge[bv] == -1 or kslack < bestslack[bv]:
-                                    bestedge[bv], bestslack[bv] = k, kslack
-                            elif label[w] == 0 and (bestedge[w] == -1 or kslack < bestslack[w]):
-                                bestedge[w], bestslack[w] = k, kslack
-                            continue
+                        if dual_v + dual[w] > twice[k]:
+                            continue  # not tight
                         allowed[k] = 1
                     top = label[bw]
                     if top == 0:
@@ -651,31 +577,56 @@ class Matching:
             if not self._adjust_duals():
                 return False
 
+    def _least_slacks(self) -> tuple[list[int], list[int]]:
+        """For each outer vertex, the least slack of its edges to a free vertex, and half the
+        least slack of its edges to another outer blossom (-1 for none): how far the duals
+        can move before one of them becomes tight."""
+        n, dual, label, inblossom = self.n, self.dual, self.label, self.inblossom
+        endpoint, twice, alive, neighbend = self.endpoint, self.twice, self.alive, self.neighbend
+        to_free, to_outer = [-1] * n, [-1] * n
+        for v in range(n):
+            bv = inblossom[v]
+            if label[bv] != 1:
+                continue
+            dual_v = dual[v]
+            free = outer = -1
+            for p in neighbend[v]:
+                k = p >> 1
+                if not alive[k]:
+                    continue
+                w = endpoint[p]
+                top = label[inblossom[w]]
+                if top == 0:
+                    slack = dual_v + dual[w] - twice[k]
+                    if free == -1 or slack < free:
+                        free = slack
+                elif top == 1 and inblossom[w] != bv:
+                    slack = dual_v + dual[w] - twice[k]
+                    if outer == -1 or slack < outer:
+                        outer = slack
+            to_free[v] = free
+            to_outer[v] = outer if outer == -1 else outer // 2
+        return to_free, to_outer
+
     def _adjust_duals(self) -> bool:
         """Change the duals by the largest step that keeps them feasible; False when no step
-        brings a new edge or blossom into play."""
+        brings a new edge or blossom into play. The outer vertices with an edge that the step
+        makes tight are scanned again; when the step is a T-blossom's dual, it is expanded."""
         n, dual, label, inblossom = self.n, self.dual, self.label, self.inblossom
-        bestedge, bestslack = self.bestedge, self.bestslack
-        kind, delta, edge, blossom = 0, -1, -1, -1
-        for v in range(n):
-            if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                d = bestslack[v]
-                if kind == 0 or d < delta:
-                    kind, delta, edge = 2, d, bestedge[v]
-        for b in range(2 * n):
-            if self.parent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
-                d = bestslack[b] // 2
-                if kind == 0 or d < delta:
-                    kind, delta, edge = 3, d, bestedge[b]
+        to_free, to_outer = self._least_slacks()
+        delta, blossom = -1, -1
+        for d in (*to_free, *to_outer):
+            if d != -1 and (delta == -1 or d < delta):
+                delta = d
         for b in range(n, 2 * n):
             if (
                 self.base[b] >= 0
                 and self.parent[b] == -1
                 and label[b] == 2
-                and (kind == 0 or dual[b] < delta)
+                and (delta == -1 or dual[b] < delta)
             ):
-                kind, delta, blossom = 4, dual[b], b
-        if kind == 0:
+                delta, blossom = dual[b], b
+        if delta == -1:
             return False
         for v in range(n):
             top = label[inblossom[v]]
@@ -689,19 +640,8 @@ class Matching:
                     dual[b] += delta
                 elif label[b] == 2:
                     dual[b] -= delta
-        # The duals moved: so did the slacks of the best edges.
-        for x, e in enumerate(bestedge):
-            if e != -1:
-                bestslack[x] = self._slack(e)
-        if kind == 2:
-            self.allowed[edge] = 1
-            i, j = self.endpoint[2 * edge], self.endpoint[2 * edge + 1]
-            if label[inblossom[i]] == 0:
-                i = j
-            self.queue.append(i)
-        elif kind == 3:
-            self.allowed[edge] = 1
-            self.queue.append(self.endpoint[2 * edge])
-        else:
+        if blossom != -1:
             self._expand_blossom(blossom, False)
+        else:
+            self.queue.extend(v for v in range(n) if to_free[v] == delta or to_outer[v] == delta)
         return True
