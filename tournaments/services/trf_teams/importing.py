@@ -205,7 +205,8 @@ def _primary(document: TrfDocument, system: str) -> str:
 
 def _team_tiebreaks(document: TrfDocument, warnings: list[str]) -> tuple[list[str], set[str]]:
     """Record 202's team tie-breaks (C.07), the primary score it may name first left out;
-    one this application does not know is left out and reported."""
+    one this application does not know is left out and reported. Record 212, the same list
+    after the primary score, is written by the export from them."""
     tokens = _tiebreak_tokens(document.header("202"))
     if tokens and tokens[0].upper() in {"MP", "GP"}:
         tokens = tokens[1:]
@@ -216,7 +217,7 @@ def _team_tiebreaks(document: TrfDocument, warnings: list[str]) -> tuple[list[st
             warnings.append(_("record 202: %(error)s; left out") % {"error": problems[0]})
         else:
             found.append(token)
-    return found, {"202"} if found else set()
+    return found, {"202", "212"} if found else set()
 
 
 def _store_teams(
