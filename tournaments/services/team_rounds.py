@@ -65,7 +65,7 @@ def pair_team_round(tournament: Tournament, *, user: AbstractBaseUser | None = N
     tournament = Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     refuse_individual_event(tournament)
     number = last_round_number(tournament) + 1
-    _refuse_unready(tournament, number)
+    refuse_unready(tournament, number)
     teams = {team.number: team for team in numbered_teams(tournament)}
     if tournament.is_round_robin:
         pairing, engine, paired_by = (
@@ -79,7 +79,7 @@ def pair_team_round(tournament: Tournament, *, user: AbstractBaseUser | None = N
     round_ = Round.objects.create(
         tournament=tournament, number=number, paired_by=paired_by, engine=engine
     )
-    _store_matches(tournament, round_, pairing, teams)
+    store_matches(tournament, round_, pairing, teams)
     log_event(
         tournament,
         TournamentLog.Kind.PAIRING,
@@ -91,7 +91,7 @@ def pair_team_round(tournament: Tournament, *, user: AbstractBaseUser | None = N
     return round_
 
 
-def _refuse_unready(tournament: Tournament, number: int) -> None:
+def refuse_unready(tournament: Tournament, number: int) -> None:
     if number > tournament.number_of_rounds:
         raise TournamentError(
             _("All %(rounds)s rounds are paired.") % {"rounds": tournament.number_of_rounds}
@@ -197,7 +197,7 @@ def _same_club_pairs(tournament: Tournament, teams: Sequence[Team]) -> tuple[tup
     )
 
 
-def _store_matches(
+def store_matches(
     tournament: Tournament, round_: Round, pairing: TeamPairing, teams: dict[int | None, Team]
 ) -> None:
     table = 0
