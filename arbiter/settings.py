@@ -368,6 +368,7 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.game.Game.Status",
         "AbsenceKindEnum": "tournaments.models.player.Absence.Kind",
         "IncidentKindEnum": "games.models.incident.IncidentKind",
+        "TeamByeRequestEnum": "tournaments.api.serializers.teams.REQUESTABLE_BYES",
     },
 }
 

@@ -14,7 +14,7 @@ from games.models import Game, PgnUpload
 from games.services.games import create_game
 from tests.factories import UserFactory
 from tournaments.api.tokens import create_api_token
-from tournaments.models import ApiToken, PairingSystem, Round, Tournament, TournamentRole
+from tournaments.models import ApiToken, PairingSystem, Round, Team, Tournament, TournamentRole
 from tournaments.services import create_tournament, generate_round_robin_round, publish_round
 
 from .conftest import SCOPES
@@ -45,6 +45,9 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
     upload = t.pgn_uploads.first() or PgnUpload.objects.create(
         tournament=t, file_name="round1.pgn", text=""
     )
+    # Team endpoints on an individual event: reached, then refused by the service (422).
+    team = t.teams.first() or Team.objects.create(tournament=t, name="Team")
+    lineup = f"{url}rounds/1/matches/1/lineups/{team.pk}/"
     return [
         ("get", url, None, READ),
         ("get", f"{url}state/", None, READ),
@@ -118,6 +121,18 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
         ("delete", f"{url}tokens/{token.pk}/", None, ARBITER),
         ("post", f"{url}pgn/", {"pgn": "1. e4 e5 *"}, ARBITER),
         ("post", f"{url}pgn/{upload.pk}/import/", {}, ARBITER),
+        ("get", f"{url}teams/", None, READ),
+        ("get", f"{url}teams/{team.pk}/", None, READ),
+        ("get", f"{url}rounds/1/matches/", None, READ),
+        ("get", f"{url}team-standings/", None, READ),
+        ("put", f"{url}rounds/1/matches/1/forfeit/", {"forfeit": "+-"}, RESULTS),
+        ("post", f"{url}teams/", {"name": "Team B"}, PAIRING),
+        ("patch", f"{url}teams/{team.pk}/", {"captain": "Carla"}, PAIRING),
+        ("put", f"{url}teams/{team.pk}/roster/", {"players": []}, PAIRING),
+        ("post", f"{url}teams/number/", {}, PAIRING),
+        ("put", f"{url}teams/{team.pk}/byes/2/", {"kind": "half"}, PAIRING),
+        ("put", lineup, {"players": []}, PAIRING),
+        ("delete", f"{url}teams/{team.pk}/", None, PAIRING),  # last: the team is gone
     ]
 
 

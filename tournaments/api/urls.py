@@ -9,12 +9,14 @@ from .views import (
     exchange,
     imports,
     manual,
+    matches,
     players,
     ratings,
     results,
     round_ratings,
     rounds,
     standings,
+    teams,
     ties,
     tokens,
     tournaments,
@@ -22,6 +24,8 @@ from .views import (
 
 TOURNAMENT = "tournaments/<tslug:slug>/"
 ROUND = TOURNAMENT + "rounds/<num:number>/"
+TEAM = TOURNAMENT + "teams/<num:team_id>/"
+MATCH = ROUND + "matches/<num:table>/"
 
 urlpatterns = [
     path("tournaments/", tournaments.TournamentListView.as_view(), name="tournaments"),
@@ -121,6 +125,19 @@ urlpatterns = [
         TOURNAMENT + "crosstable/pdf/",
         standings.CrosstablePdfView.as_view(),
         name="crosstable-pdf",
+    ),
+    path(TOURNAMENT + "teams/", teams.TeamListView.as_view(), name="teams"),
+    path(TOURNAMENT + "teams/number/", teams.TeamNumbersView.as_view(), name="teams-number"),
+    path(TEAM, teams.TeamView.as_view(), name="team"),
+    path(TEAM + "roster/", teams.RosterView.as_view(), name="team-roster"),
+    path(TEAM + "byes/<num:round_number>/", teams.TeamByeView.as_view(), name="team-bye"),
+    path(ROUND + "matches/", matches.MatchListView.as_view(), name="matches"),
+    path(MATCH + "lineups/<num:team_id>/", matches.LineupView.as_view(), name="match-lineup"),
+    path(MATCH + "forfeit/", matches.ForfeitView.as_view(), name="match-forfeit"),
+    path(
+        TOURNAMENT + "team-standings/",
+        matches.TeamStandingsView.as_view(),
+        name="team-standings",
     ),
     path(TOURNAMENT + "tokens/", tokens.ApiTokenListView.as_view(), name="tokens"),
     path(

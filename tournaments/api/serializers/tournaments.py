@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from rest_framework import serializers
@@ -13,13 +14,31 @@ from tournaments.models import (
     PairingSystem,
     RatingMethod,
     RatingType,
+    TeamPrimaryScore,
     Tournament,
     Variant,
 )
-from tournaments.models.tournament import MAX_DEFAULT_MINUTES, ruleset_choices
+from tournaments.models.tournament import (
+    MAX_BOARDS_PER_MATCH,
+    MAX_DEFAULT_MINUTES,
+    ruleset_choices,
+)
 from tournaments.services.configuration import TOURNAMENT_FIELDS, time_control_problems
 
 from .confirm import confirm_field
+
+TEAM_EVENT_FIELDS = (
+    "boards_per_match",
+    "match_points_win",
+    "match_points_draw",
+    "match_points_loss",
+    "team_bye_match_points",
+    "team_bye_game_points",
+    "board_colors",
+    "team_primary_score",
+    "same_club_teams_apart",
+)
+"""A team event's settings (``boards_per_match`` set makes the event a team event)."""
 
 
 class TournamentSerializer(ModelSerializer[Tournament]):
@@ -30,8 +49,20 @@ class TournamentSerializer(ModelSerializer[Tournament]):
             "slug",
             *TOURNAMENT_FIELDS,
             "fide_mode",
+            *TEAM_EVENT_FIELDS,
         ]
         read_only_fields = fields
+
+
+def _match_points(help_text: str, *, allow_null: bool = False) -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=4,
+        decimal_places=2,
+        min_value=Decimal(0),
+        required=False,
+        allow_null=allow_null,
+        help_text=help_text,
+    )
 
 
 class TournamentCreateSerializer(serializers.Serializer[Any]):
@@ -70,6 +101,36 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
         min_value=0, max_value=3500, required=False, allow_null=True
     )
     public = serializers.BooleanField(required=False)
+    boards_per_match = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_BOARDS_PER_MATCH,
+        required=False,
+        allow_null=True,
+        help_text="Set for a team event (team Swiss, or a round robin of teams).",
+    )
+    match_points_win = _match_points("A won match (team events; default 2).")
+    match_points_draw = _match_points("A drawn match (default 1).")
+    match_points_loss = _match_points("A lost match (default 0).")
+    team_bye_match_points = _match_points(
+        "Match points of the pairing-allocated bye; null: a drawn match.", allow_null=True
+    )
+    team_bye_game_points = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        min_value=Decimal(0),
+        required=False,
+        allow_null=True,
+        help_text="Game points of the pairing-allocated bye; null: a win on every board.",
+    )
+    board_colors = serializers.RegexField(
+        r"^[WB]*$",
+        max_length=MAX_BOARDS_PER_MATCH,
+        required=False,
+        allow_blank=True,
+        help_text='Team A\'s colour on each board, e.g. "WBWB"; empty: White on odd boards.',
+    )
+    team_primary_score = serializers.ChoiceField(choices=TeamPrimaryScore.choices, required=False)
+    same_club_teams_apart = serializers.BooleanField(required=False)
 
     def validate_time_control(self, value: str) -> str:
         problems = time_control_problems(value)

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpResponseBase
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,6 +31,7 @@ from tournaments.services import (
     publish_round,
     submit_pairings,
 )
+from tournaments.services.team_submission import submit_team_round
 
 from ..base import TournamentApiView, validated
 from ..errors import error_body, error_item, error_responses
@@ -45,6 +46,7 @@ from ..serializers.rounds import (
     RoundSerializer,
     RoundSubmitSerializer,
 )
+from ..serializers.teams import TeamRoundSubmitSerializer
 
 IF_MATCH = OpenApiParameter(
     "If-Match",
@@ -133,9 +135,15 @@ class RoundListView(RoundsMixin):
             "is checked as a whole: every problem is listed (422 refused) and nothing is "
             "stored; a legal but unusual round (a third colour in a row, …) is refused with "
             "409 needs_confirmation until sent again with the confirm answer it names. "
-            "If-Match takes the ETag of the rounds list."
+            "If-Match takes the ETag of the rounds list. A team event is paired team against "
+            "team: matches by team pairing number and the team with the bye; the lineups "
+            "make the boards later (…/matches/<table>/lineups/<team>/)."
         ),
-        request=RoundSubmitSerializer,
+        request=PolymorphicProxySerializer(
+            component_name="RoundSubmitRequest",
+            serializers=[RoundSubmitSerializer, TeamRoundSubmitSerializer],
+            resource_type_field_name=None,
+        ),
         parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
         responses={
             201: RoundDetailSerializer,
@@ -144,6 +152,8 @@ class RoundListView(RoundsMixin):
     )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
+        if self.tournament.is_team_event:
+            return self.submit_team_round(request)
         data = validated(RoundSubmitSerializer, request)
         with transaction.atomic():
             self.check_rounds_unchanged(request)
@@ -151,6 +161,21 @@ class RoundListView(RoundsMixin):
                 self.tournament,
                 [(board["white"], board["black"]) for board in data["pairs"]],
                 data.get("byes", []),
+                source=Round.PairedBy.API,
+                user=self.acting_user(),
+                round_number=data.get("number"),
+                confirm=data["confirm"],
+            )
+        return self.round_response(round_, status.HTTP_201_CREATED)
+
+    def submit_team_round(self, request: Request) -> Response:
+        data = validated(TeamRoundSubmitSerializer, request)
+        with transaction.atomic():
+            self.check_rounds_unchanged(request)
+            round_ = submit_team_round(
+                self.tournament,
+                [(a, b) for a, b in data["matches"]],
+                data.get("bye"),
                 source=Round.PairedBy.API,
                 user=self.acting_user(),
                 round_number=data.get("number"),
@@ -168,7 +193,9 @@ class PairNextRoundView(RoundsMixin):
         description=(
             "Games of the last round without a result are adjourned by the pairing, and "
             "adjourned games still open are named: both are acknowledged first (409 "
-            "needs_confirmation, level 2; send again with confirm=acknowledge)."
+            "needs_confirmation, level 2; send again with confirm=acknowledge). A team event "
+            "is paired team against team (C.04.6, or the Berger tables for a team round "
+            "robin) once every match of the last round is decided."
         ),
         request=PairRoundSerializer,
         parameters=[IDEMPOTENCY_PARAMETER, IF_MATCH, ETAG],
