@@ -317,6 +317,17 @@ def test_a_pairing_program_pairs_round_one_of_a_round_robin(arbiter: APIClient) 
     ok(arbiter.post(f"{url}rounds/", {"matches": [[1, 2]], "bye": 3}, format="json"), 201)
     matches = ok(arbiter.get(f"{url}rounds/1/matches/"))
     assert [(m["team_a"]["number"], m["team_bye"]) for m in matches] == [(1, ""), (3, "zero")]
+    ok(arbiter.post(f"{url}rounds/1/publish/", {}, format="json"))
+    both_lineups(arbiter, url, 1)
+    play(arbiter, url, 1, {1: "1-0", 2: "1-0"})
+    # A single round robin: teams 1 and 2 meet once; a program's rematch asks L3.
+    rematch = {"matches": [[2, 1]], "bye": 3}
+    question = arbiter.post(f"{url}rounds/", rematch, format="json")
+    assert question.status_code == 409, question.content
+    assert (
+        "Teams 2 and 1 have already met as often as the event allows" in question.json()["detail"]
+    )
+    ok(arbiter.post(f"{url}rounds/", {"matches": [[3, 1]], "bye": 2}, format="json"), 201)
 
 
 def test_team_settings_are_read_and_written_on_create(arbiter: APIClient) -> None:

@@ -140,8 +140,7 @@ def repeated_meetings(tournament: Tournament, number: int, pairing: TeamPairing)
     ).values_list("team_a__number", "team_b__number")
     met = Counter(frozenset(pair) for pair in earlier)
     return [
-        _("Teams %(a)s and %(b)s have already met %(times)s times.")
-        % {"a": a, "b": b, "times": met[frozenset((a, b))]}
+        _("Teams %(a)s and %(b)s have already met as often as the event allows.") % {"a": a, "b": b}
         for a, b in pairing.matches
         if met[frozenset((a, b))] >= allowed
     ]
