@@ -60,7 +60,15 @@ class NewPlayerForm(forms.Form):
         return fields
 
 
-NewPlayerFormSet = forms.formset_factory(NewPlayerForm, extra=4, max_num=20, absolute_max=20)
+MAX_NEW_PLAYERS = 25
+
+
+def new_players_formset(boards: int) -> type[forms.BaseFormSet]:
+    """Blank rows for a whole team and a reserve (at least four)."""
+    extra = max(4, boards + 1)
+    return forms.formset_factory(
+        NewPlayerForm, extra=extra, max_num=MAX_NEW_PLAYERS, absolute_max=MAX_NEW_PLAYERS
+    )
 
 
 class RosterForm(forms.Form):

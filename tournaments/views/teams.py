@@ -38,7 +38,7 @@ from tournaments.services.teams import refuse_individual_event, team_strengths
 from tournaments.team_sheet import rosters
 
 from .common import add_problems, confirmation_page, flash_problems
-from .team_forms import NewPlayerFormSet, RosterForm, TeamByeForm, TeamForm
+from .team_forms import RosterForm, TeamByeForm, TeamForm, new_players_formset
 
 
 def format_strength(strength: Fraction | None) -> str:
@@ -200,7 +200,7 @@ def team_roster(request: HttpRequest, tournament: Tournament, team_id: int) -> H
         unassigned=list(tournament.players.filter(team__isnull=True).order_by("name", "pk")),
         fixed=fixed,
     )
-    new_players = NewPlayerFormSet(data, prefix="new")
+    new_players = new_players_formset(tournament.boards_per_match or 0)(data, prefix="new")
     if data is not None and form.is_valid() and new_players.is_valid():
         try:
             saved = _save_roster(request, team, form, new_players)
