@@ -474,3 +474,23 @@ def test_a_stale_lineup_write_is_refused_with_412(arbiter: APIClient) -> None:
         HTTP_IF_MATCH=fresh,
     )
     assert len(ok(response)[0]["boards"]) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_boards_a_lineup_makes_are_in_the_kept_pairings_read(chief: Any) -> None:
+    """The pairings read is kept per tournament version; the boards two lineups make are
+    written in bulk, so the lineup write bumps the version itself (committed for real here:
+    the bump runs on commit)."""
+    arbiter = APIClient()
+    arbiter.force_authenticate(chief)
+    url = create_event(arbiter, "round_robin", teams=4, rounds=3)
+    teams = teams_by_number(arbiter, url)
+    ok(arbiter.post(f"{url}rounds/next/", {}, format="json"), 201)
+    ok(arbiter.post(f"{url}rounds/1/publish/", {}, format="json"))
+    anonymous = APIClient()
+    assert ok(anonymous.get(f"{url}rounds/1/pairings/")) == []
+    ok(lineup(arbiter, url, 1, 1, teams[1], [1, 2]))
+    ok(lineup(arbiter, url, 1, 1, teams[4], [1, 2]))
+    assert [b["board"] for b in ok(anonymous.get(f"{url}rounds/1/pairings/"))] == [1, 2]
+    ok(arbiter.put(f"{url}rounds/1/matches/1/forfeit/", {"forfeit": "-+"}, format="json"))
+    assert ok(anonymous.get(f"{url}rounds/1/pairings/")) == []
