@@ -67,6 +67,12 @@ class Matching:
         self.label = [0] * (2 * n)
         self.labelend = [-1] * (2 * n)
         self.allowed = bytearray()
+        # The least slacks of the outer vertices, kept through a stage (see _adjust_duals).
+        self.moved = 0
+        self.steps = 0
+        self.measured = [-1] * n
+        self.free_key = [-1] * n
+        self.outer_key = [-1] * n
         self.queue: list[int] = []
         self.started = False
 
@@ -301,6 +307,8 @@ class Matching:
         self.label = [0] * (2 * n)
         self.allowed = bytearray(len(self.twice))
         self.queue = []
+        self.moved = 0
+        self.measured = [-1] * n
         for v in exposed:
             self._assign_label(v, 1, -1)
 
@@ -577,47 +585,78 @@ class Matching:
             if not self._adjust_duals():
                 return False
 
-    def _least_slacks(self) -> tuple[list[int], list[int]]:
-        """For each outer vertex, the least slack of its edges to a free vertex, and half the
-        least slack of its edges to another outer blossom (-1 for none): how far the duals
-        can move before one of them becomes tight."""
-        n, dual, label, inblossom = self.n, self.dual, self.label, self.inblossom
-        endpoint, twice, alive, neighbend = self.endpoint, self.twice, self.alive, self.neighbend
-        to_free, to_outer = [-1] * n, [-1] * n
-        for v in range(n):
-            bv = inblossom[v]
-            if label[bv] != 1:
+    def _measure(self, v: int) -> None:
+        """The least slack of outer vertex ``v``'s edges to a free vertex, and of those to
+        another outer blossom, as keys that stay exact while the duals move (see
+        :meth:`_adjust_duals`); -1 for none."""
+        dual, label, inblossom = self.dual, self.label, self.inblossom
+        endpoint, twice, alive = self.endpoint, self.twice, self.alive
+        bv, dual_v = inblossom[v], dual[v]
+        free = outer = -1
+        for p in self.neighbend[v]:
+            k = p >> 1
+            if not alive[k]:
                 continue
-            dual_v = dual[v]
-            free = outer = -1
-            for p in neighbend[v]:
-                k = p >> 1
-                if not alive[k]:
-                    continue
-                w = endpoint[p]
-                top = label[inblossom[w]]
-                if top == 0:
-                    slack = dual_v + dual[w] - twice[k]
-                    if free == -1 or slack < free:
-                        free = slack
-                elif top == 1 and inblossom[w] != bv:
-                    slack = dual_v + dual[w] - twice[k]
-                    if outer == -1 or slack < outer:
-                        outer = slack
-            to_free[v] = free
-            to_outer[v] = outer if outer == -1 else outer // 2
-        return to_free, to_outer
+            w = endpoint[p]
+            top = label[inblossom[w]]
+            if top == 0:
+                slack = dual_v + dual[w] - twice[k]
+                if free == -1 or slack < free:
+                    free = slack
+            elif top == 1 and inblossom[w] != bv:
+                slack = dual_v + dual[w] - twice[k]
+                if outer == -1 or slack < outer:
+                    outer = slack
+        self.free_key[v] = free if free == -1 else free + self.moved
+        self.outer_key[v] = outer if outer == -1 else outer + 2 * self.moved
+        self.measured[v] = self.steps
+
+    def _least_step(self, outer: list[int]) -> int:
+        """The largest dual step the edges at the ``outer`` vertices allow (-1 for none).
+
+        Each vertex's least slacks are measured once in a stage, when it first takes part in
+        a step, and then follow the duals: an edge from an outer vertex to a free one loses
+        the step, an edge between two outer blossoms twice the step (the keys add up the
+        steps so far, ``moved``). An edge can only leave those kinds (its free end labelled,
+        its two blossoms merged), never join them (a vertex becoming outer is measured
+        itself), so a key is a lower bound; a vertex whose key sets the minimum is measured
+        again until the minimum is exact."""
+        free_key, outer_key, measured = self.free_key, self.outer_key, self.measured
+        for v in outer:
+            if measured[v] == -1:
+                self._measure(v)
+        while True:
+            moved, least = self.moved, -1
+            for v in outer:
+                if free_key[v] != -1 and (least == -1 or free_key[v] - moved < least):
+                    least = free_key[v] - moved
+                if outer_key[v] != -1 and (least == -1 or (outer_key[v] >> 1) - moved < least):
+                    least = (outer_key[v] >> 1) - moved
+            stale = [
+                v
+                for v in outer
+                if measured[v] != self.steps and least != -1 and self._sets(v, least)
+            ]
+            if not stale:
+                return least
+            for v in stale:
+                self._measure(v)
+
+    def _sets(self, v: int, step: int) -> bool:
+        """Whether outer vertex ``v`` has an edge that a dual step of ``step`` makes tight."""
+        moved = self.moved
+        return (self.free_key[v] != -1 and self.free_key[v] - moved == step) or (
+            self.outer_key[v] != -1 and (self.outer_key[v] >> 1) - moved == step
+        )
 
     def _adjust_duals(self) -> bool:
         """Change the duals by the largest step that keeps them feasible; False when no step
         brings a new edge or blossom into play. The outer vertices with an edge that the step
         makes tight are scanned again; when the step is a T-blossom's dual, it is expanded."""
         n, dual, label, inblossom = self.n, self.dual, self.label, self.inblossom
-        to_free, to_outer = self._least_slacks()
-        delta, blossom = -1, -1
-        for d in (*to_free, *to_outer):
-            if d != -1 and (delta == -1 or d < delta):
-                delta = d
+        self.steps += 1
+        outer = [v for v in range(n) if label[inblossom[v]] == 1]
+        delta, blossom = self._least_step(outer), -1
         for b in range(n, 2 * n):
             if (
                 self.base[b] >= 0
@@ -628,6 +667,7 @@ class Matching:
                 delta, blossom = dual[b], b
         if delta == -1:
             return False
+        tight = [] if blossom != -1 else [v for v in outer if self._sets(v, delta)]
         for v in range(n):
             top = label[inblossom[v]]
             if top == 1:
@@ -640,8 +680,11 @@ class Matching:
                     dual[b] += delta
                 elif label[b] == 2:
                     dual[b] -= delta
+        self.moved += delta
         if blossom != -1:
             self._expand_blossom(blossom, False)
+            # Its vertices become free or change label: measure everyone again.
+            self.measured = [-1] * n
         else:
-            self.queue.extend(v for v in range(n) if to_free[v] == delta or to_outer[v] == delta)
+            self.queue.extend(tight)
         return True
