@@ -66,7 +66,12 @@ class Matching:
         self.unused = list(range(2 * n - 1, n - 1, -1))
         self.label = [0] * (2 * n)
         self.labelend = [-1] * (2 * n)
-        self.allowed = bytearray()
+        # Each vertex's tight edges (slack 0, in adjacency order), as found by its last scan,
+        # and the dual epoch they hold for: the duals only move between solutions and at a
+        # dual step, while a vertex is scanned in stage after stage of one solution.
+        self.epoch = 0
+        self.tight: list[list[int]] = [[] for _ in range(n)]
+        self.tight_at = [-1] * n
         # The least slacks of the outer vertices, kept through a stage (see _adjust_duals).
         self.moved = 0
         self.steps = 0
@@ -143,6 +148,7 @@ class Matching:
         for v in range(n):
             if mate[v] == -1:
                 self.dual[v] += self.dual[v] & 1
+        self.epoch += 1
         while True:
             exposed = [v for v in range(n) if mate[v] == -1 and not dead[v]]
             if not exposed:
@@ -305,7 +311,6 @@ class Matching:
     def _stage_setup(self, exposed: list[int]) -> None:
         n = self.n
         self.label = [0] * (2 * n)
-        self.allowed = bytearray(len(self.twice))
         self.queue = []
         self.moved = 0
         self.measured = [-1] * n
@@ -442,10 +447,8 @@ class Matching:
             self.label[endpoint[p ^ 1]] = 0
             self.label[endpoint[endps[j - trick] ^ trick ^ 1]] = 0
             self._assign_label(endpoint[p ^ 1], 2, p)
-            self.allowed[endps[j - trick] // 2] = 1
             j += step
             p = endps[j - trick] ^ trick
-            self.allowed[p // 2] = 1
             j += step
         child = childs[j]
         self.label[endpoint[p ^ 1]] = self.label[child] = 2
@@ -538,52 +541,70 @@ class Matching:
         """Grow alternating trees and adjust duals until an augmentation (True), or until no
         dual change can make progress: no perfect matching (False).
 
-        The scan below runs for every edge of every outer vertex, stage after stage: most of
-        a round's pairing time. It only looks for tight edges; the least slacks that the
-        next dual change needs are found by :meth:`_adjust_duals` when it comes to one, since
-        most stages end in an augmentation without any (keeping them up to date on every
-        edge scanned cost more than a third of the scan)."""
-        inblossom, endpoint, neighbend = self.inblossom, self.endpoint, self.neighbend
-        allowed, dual, twice, alive = self.allowed, self.dual, self.twice, self.alive
-        labelend, queue, dead = self.labelend, self.queue, self.dead
+        Only the tight edges of an outer vertex can grow a tree: they are listed once per
+        dual epoch (:meth:`_tight_edges`), since most stages end in an augmentation without
+        a dual step and the next stage scans the same vertices again. The least slacks a
+        dual step needs are found by :meth:`_adjust_duals` when it comes to one."""
+        inblossom, endpoint, labelend, queue = (
+            self.inblossom,
+            self.endpoint,
+            self.labelend,
+            self.queue,
+        )
+        tight, tight_at = self.tight, self.tight_at
         while True:
             label = self.label
             while queue:
                 v = queue.pop()
-                dual_v = dual[v]
+                edges = tight[v] if tight_at[v] == self.epoch else self._tight_edges(v)
                 bv = inblossom[v]
-                edges = neighbend[v]
-                removed_ends = 0
                 for p in edges:
-                    k = p >> 1
-                    if not alive[k]:
-                        removed_ends += dead[endpoint[p]]
-                        continue
                     w = endpoint[p]
                     bw = inblossom[w]
                     if bv == bw:
                         continue
-                    if not allowed[k]:
-                        if dual_v + dual[w] > twice[k]:
-                            continue  # not tight
-                        allowed[k] = 1
                     top = label[bw]
                     if top == 0:
                         self._assign_label(w, 2, p ^ 1)
                     elif top == 1:
                         base = self._scan_blossom(v, w)
                         if base < 0:
-                            self._augment_matching(k)
+                            self._augment_matching(p >> 1)
                             return True
-                        self._add_blossom(base, k)
+                        self._add_blossom(base, p >> 1)
                         bv = inblossom[v]
                     elif label[w] == 0:
                         label[w] = 2
                         labelend[w] = p ^ 1
-                if removed_ends > len(edges) >> 3:
-                    self._drop_removed_ends(v)
             if not self._adjust_duals():
                 return False
+
+    def _tight_edges(self, v: int) -> list[int]:
+        """The endpoints of the tight live edges at ``v`` in adjacency order, kept for the
+        epoch. This is the scan that runs over every edge of every outer vertex, most of a
+        round's pairing time. An adjacency more than an eighth edges to removed vertices
+        drops them (see :meth:`_drop_removed_ends`)."""
+        endpoint, dual, twice, alive, dead = (
+            self.endpoint,
+            self.dual,
+            self.twice,
+            self.alive,
+            self.dead,
+        )
+        dual_v = dual[v]
+        edges = self.neighbend[v]
+        found = []
+        removed_ends = 0
+        for p in edges:
+            k = p >> 1
+            if not alive[k]:
+                removed_ends += dead[endpoint[p]]
+            elif dual_v + dual[endpoint[p]] <= twice[k]:
+                found.append(p)
+        if removed_ends > len(edges) >> 3:
+            self._drop_removed_ends(v)
+        self.tight[v], self.tight_at[v] = found, self.epoch
+        return found
 
     def _measure(self, v: int) -> None:
         """The least slack of outer vertex ``v``'s edges to a free vertex, and of those to
@@ -681,6 +702,7 @@ class Matching:
                 elif label[b] == 2:
                     dual[b] -= delta
         self.moved += delta
+        self.epoch += 1
         if blossom != -1:
             self._expand_blossom(blossom, False)
             # Its vertices become free or change label: measure everyone again.
