@@ -3,8 +3,8 @@
 Public pages and API reads are cached under it (:mod:`tournaments.caching`), so a result
 entered is visible on the very next request: the next request reads the new number and
 misses the cache. This module is the one place that bumps it, from the models' save and
-delete signals (players, rounds, boards, absences, ratings from a round on and the
-tournament itself) and from the
+delete signals (players, rounds, boards, absences, ratings from a round on, teams, matches,
+lineups, team byes and the tournament itself) and from the
 services that write many rows at once without signals (:func:`bump_version`).
 
 The bump runs when the writing transaction commits, once per tournament, as one UPDATE of
@@ -23,14 +23,31 @@ from django.db import transaction
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 
-from tournaments.models import Absence, Pairing, Player, Round, RoundRating, Tournament
+from tournaments.models import (
+    Absence,
+    LineupEntry,
+    Match,
+    Pairing,
+    Player,
+    Round,
+    RoundRating,
+    Team,
+    TeamAbsence,
+    Tournament,
+)
 
 Target = tuple[str, int]
 """Whose version to bump: ``("tournament", id)``, or the tournament of ``("round", id)`` or
 ``("player", id)``, found by the UPDATE itself: deleting a tournament deletes thousands of
 boards, and a query for each board's round took minutes."""
 
-_FILTERS = {"tournament": "pk", "round": "rounds__pk", "player": "players__pk"}
+_FILTERS = {
+    "tournament": "pk",
+    "round": "rounds__pk",
+    "player": "players__pk",
+    "team": "teams__pk",
+    "match": "rounds__matches__pk",
+}
 
 
 def _bump(target: Target) -> None:
@@ -61,6 +78,12 @@ def _target(instance: Any) -> Target | None:
         if Pairing.round.is_cached(instance):  # type: ignore[attr-defined]
             return ("tournament", instance.round.tournament_id)
         return ("round", instance.round_id)
+    if isinstance(instance, Match):
+        return ("round", instance.round_id)
+    if isinstance(instance, LineupEntry):
+        return ("match", instance.match_id)
+    if isinstance(instance, TeamAbsence):
+        return ("team", instance.team_id)
     if isinstance(instance, RoundRating):
         return ("player", instance.player_id)
     if isinstance(instance, Absence):
@@ -81,6 +104,7 @@ def _changed(sender: type, instance: Any, **kwargs: Any) -> None:
 
 def connect() -> None:
     """Listen to the models whose changes the pages show (called from the app's ready())."""
-    for model in (Tournament, Player, Round, Pairing, Absence, RoundRating):
+    models = (Tournament, Player, Round, Pairing, Absence, RoundRating)
+    for model in (*models, Team, Match, LineupEntry, TeamAbsence):
         post_save.connect(_changed, sender=model, dispatch_uid=f"version-save-{model.__name__}")
         post_delete.connect(_changed, sender=model, dispatch_uid=f"version-delete-{model.__name__}")

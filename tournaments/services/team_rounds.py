@@ -51,6 +51,7 @@ from tournaments.pairing.team_swiss import (
 from tournaments.pairing.teams_berger import team_berger_rounds
 from tournaments.scoring.sheet import Color
 from tournaments.team_sheet import BYE_KINDS, numbered_teams, team_sheet, undecided_matches
+from tournaments.versions import bump_version
 
 from .audit import last_round_number, log_event
 from .errors import TournamentError
@@ -258,6 +259,7 @@ def set_lineup(
         for board, player in enumerate(lineup, start=1)
     )
     _make_boards(match, boards)
+    bump_version(tournament.pk)  # the boards and lineup entries are written in bulk
     log_event(
         tournament,
         TournamentLog.Kind.TEAMS,
@@ -382,6 +384,7 @@ def forfeit_match(
     match.boards.all().delete()
     if not forfeit:
         _make_boards(match, match.round.tournament.boards_per_match or 0)
+        bump_version(match.round.tournament_id)  # boards written in bulk
     log_event(
         match.round.tournament,
         TournamentLog.Kind.TEAMS,

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.models import Player, Team, TeamAbsence, TeamByeKind, Tournament, TournamentLog
 from tournaments.models.player import tournament_rater
 from tournaments.team_sheet import rosters
+from tournaments.versions import bump_version
 
 from .audit import last_round_number, log_event
 from .errors import TournamentError
@@ -101,6 +102,7 @@ def delete_team(team: Team, *, user: AbstractBaseUser | None = None) -> None:
             _("%(team)s is in the pairings of a round: withdraw it instead.") % {"team": team}
         )
     team.roster.update(team=None, board_order=None)
+    bump_version(team.tournament_id)
     log_event(
         team.tournament,
         TournamentLog.Kind.TEAMS,
@@ -153,6 +155,7 @@ def set_roster(
             # entrant does, so that he has a number in the TRF's player section.
             player.start_rank, next_rank = next_rank, next_rank + 1
         player.save(update_fields=["team", "board_order", "start_rank"])
+    bump_version(tournament.pk)  # players taken off the roster in bulk
     log_event(
         tournament,
         TournamentLog.Kind.TEAMS,
@@ -218,6 +221,7 @@ def number_teams(tournament: Tournament, *, user: AbstractBaseUser | None = None
         key=lambda team: (-(strengths[team.pk] or 0), draw[team.pk]),
     )
     tournament.teams.update(number=None)
+    bump_version(tournament.pk)
     for number, team in enumerate(teams, start=1):
         team.number = number
         team.save(update_fields=["number"])

@@ -19,7 +19,6 @@ from tournaments.models import Match, Round, Team
 from tournaments.permissions import Action
 from tournaments.services import forfeit_match, set_lineup
 from tournaments.services.teams import refuse_individual_event
-from tournaments.versions import bump_version
 
 from ..base import validated
 from ..errors import error_responses
@@ -102,9 +101,6 @@ class LineupView(MatchesMixin):
             known = {p.pk: p for p in players_by_id(self.tournament, ids, "players")}
             players = [known[pk] if pk is not None else None for pk in data["players"]]
             set_lineup(match, team, players, user=self.acting_user())
-            # The boards a lineup makes are written in bulk, without the save signals that
-            # bump the version: the kept reads of the round (its pairings) would miss them.
-            bump_version(self.tournament.pk)
         return self.matches_response(round_)
 
 
@@ -134,7 +130,6 @@ class ForfeitView(MatchesMixin):
             match = self.match(round_, table)
             self.check_matches_unchanged(request, round_)
             forfeit_match(match, data["forfeit"], reason=data["reason"], user=self.acting_user())
-            bump_version(self.tournament.pk)  # a match's forfeit sends no signal either
         return self.matches_response(round_)
 
 
