@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -144,7 +145,7 @@ def add_players(
     ones. Until confirmed nothing is entered."""
     refuse_more_players(tournament, len(rows))
     paired = last_round_number(tournament)
-    if paired and tournament.is_round_robin:
+    if paired and tournament.is_round_robin and not tournament.is_team_event:
         raise TournamentError(
             _(
                 "A round robin takes no late entries: its Berger tables were drawn for the "
@@ -170,9 +171,20 @@ def add_players(
                 user=user,
                 round_number=player.first_round,
             )
-    if paired:
+    if paired and tournament.is_team_event:
+        # A team event's players are numbered team by team in board order: a reserve joining
+        # later takes the next number, moving nobody (the teams are what is paired).
+        _number_at_the_end(tournament, players)
+    elif paired:
         _number_late_entrants(tournament, players, user=user, confirm=confirm)
     return players
+
+
+def _number_at_the_end(tournament: Tournament, players: list[Player]) -> None:
+    last = tournament.players.aggregate(last=Max("start_rank"))["last"] or 0
+    for rank, player in enumerate(players, start=last + 1):
+        player.start_rank = rank
+        player.save(update_fields=["start_rank"])
 
 
 def refuse_more_players(tournament: Tournament, adding: int) -> None:

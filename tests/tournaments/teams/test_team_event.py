@@ -37,6 +37,7 @@ from tournaments.services import (
     set_roster,
     update_tournament,
 )
+from tournaments.services.players import add_players
 from tournaments.team_sheet import team_sheet
 
 pytestmark = pytest.mark.django_db
@@ -265,3 +266,14 @@ def test_the_boards_per_match_are_fixed_once_round_one_is_paired() -> None:
     generate_round_robin_round(tournament)
     with pytest.raises(TournamentError, match="boards per match cannot change once round 1"):
         update_tournament(tournament, boards_per_match=3)
+
+
+def test_a_team_round_robin_takes_a_reserve_after_round_one() -> None:
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3)
+    generate_round_robin_round(tournament)
+    team = Team.objects.get(tournament=tournament, number=2)
+    [reserve] = add_players(tournament, [{"name": "Reserve, Rita", "rating_standard": 2000}])
+    reserve.refresh_from_db()
+    assert reserve.start_rank == 9  # after the 8 numbered, moving nobody
+    set_roster(team, [*team.roster.order_by("board_order"), reserve])
+    assert list(team.roster.order_by("board_order"))[-1] == reserve
