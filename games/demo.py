@@ -147,11 +147,13 @@ def clock_readings(times: list[int], control: TimeControl) -> ClockReadings:
 @transaction.atomic
 def load_demo_games(tournaments: Iterable[Tournament], now: datetime | None = None) -> list[Game]:
     """Moves for every played board, then the adjourned game (resumed tomorrow morning after
-    ``now``) and the game in progress. Returns those two."""
+    ``now``) and the game in progress (one: the first event's with a round under way).
+    Returns those two."""
     now = now or timezone.now()
     rng = random.Random(2026)
     real_games = RealGames()
     games = []
+    claimed = False
     for tournament in tournaments:
         for pairing in _boards(tournament).filter(result__in=DECIDED):
             _played_game(pairing, real_games, rng)
@@ -159,8 +161,9 @@ def load_demo_games(tournaments: Iterable[Tournament], now: datetime | None = No
         if adjourned is not None and tournament.ruleset == "classic":
             games.append(_adjourned_game(adjourned, real_games, rng, now))
         running = _boards(tournament, Round.Status.PUBLISHED).filter(result=Result.NOT_PLAYED)
-        if running.exists():
+        if running.exists() and not claimed:
             games.append(_game_with_wrong_claim(running.first(), rng))
+            claimed = True
     return games
 
 

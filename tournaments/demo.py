@@ -1,7 +1,8 @@
 """The demo events ``make run`` loads on an empty database.
 
-A ten-player round robin part-way through and a forty-player Swiss after a few rounds, with
-forfeits, byes, a withdrawal, a late entry, an adjourned game and a corrected result, all
+A ten-player round robin part-way through, a forty-player Swiss after a few rounds and an
+eight-team league (team Swiss, four boards) in its fourth round, with forfeits, byes, a
+withdrawal, a late entry, an adjourned game, a corrected result and a board left empty, all
 made through the services so that the audit trail looks as it would after a real event.
 Deterministic: a fixed seed decides every result. The events are dated around the day the
 demo is loaded, so that it always finds them under way: the round robin on its rest day with
@@ -36,16 +37,21 @@ from tournaments.services import (
     adjourn_game,
     assign_start_ranks,
     correct_result,
+    create_team,
     create_tournament,
     generate_round_robin_round,
+    number_teams,
     pair_swiss_round,
     publish_round,
     record_result,
     request_absence,
+    request_team_bye,
+    set_lineup,
+    set_roster,
     withdraw_player,
 )
 
-SLUGS = ("demo-round-robin", "demo-swiss")
+SLUGS = ("demo-round-robin", "demo-swiss", "demo-team-league")
 
 # Rounds start at 15:00; the round robin's session lasts five hours (then games are
 # adjourned); a forfeit is declared an hour after the start.
@@ -180,6 +186,14 @@ def _play(round_: Round, rng: random.Random, *, special: dict[int, str] | None =
     assert start is not None
     with dated(start - timedelta(minutes=110)):
         publish_round(round_)
+    _enter_results(round_, rng, special=special)
+
+
+def _enter_results(
+    round_: Round, rng: random.Random, *, special: dict[int, str] | None = None
+) -> None:
+    start = round_.starts_at
+    assert start is not None
     special = special or {}
     boards = round_.pairings.filter(black__isnull=False).select_related("white", "black")
     for board in boards:
@@ -333,10 +347,90 @@ def build_swiss(now: datetime) -> Tournament:
     return tournament
 
 
+TEAMS = [
+    ("Ljubljana Knights", "SLO"),
+    ("杭州棋院", "CHN"),
+    ("Zagreb Chess Club", "CRO"),
+    ("Nordic Rooks", "SWE"),
+    ("上海浦东", "CHN"),
+    ("Iberian Bishops", "ESP"),
+    ("Alpine Pawns", "AUT"),
+    ("Danube Queens", "HUN"),
+]
+TEAM_BOARDS = 4
+
+
+def _team_rosters(players: Sequence[Player]) -> list[list[Player]]:
+    """The forty players dealt to eight teams of five in a snake, so that the teams are of
+    about equal strength; each roster strongest first."""
+    count = len(TEAMS)
+    rosters: list[list[Player]] = [[] for _team in TEAMS]
+    for index, player in enumerate(players):
+        lap, place = divmod(index, count)
+        rosters[place if lap % 2 == 0 else count - 1 - place].append(player)
+    return rosters
+
+
+def _field_lineups(round_: Round, rng: random.Random, *, empty_board: bool = False) -> None:
+    """Each team's lineup: its first four, or now and then its reserve on board four; with
+    ``empty_board`` the first match's second team leaves board four empty."""
+    for match in round_.matches.filter(team_b__isnull=False).select_related("team_a", "team_b"):
+        for team in (match.team_a, match.team_b):
+            roster = list(team.roster.order_by("board_order"))
+            lineup: list[Player | None] = list(roster[:TEAM_BOARDS])
+            if len(roster) > TEAM_BOARDS and rng.random() < 0.3:
+                lineup[-1] = roster[TEAM_BOARDS]
+            if empty_board and match.table == 1 and team == match.team_b:
+                lineup[-1] = None
+            set_lineup(match, team, lineup)
+
+
+def build_team_league(now: datetime) -> Tournament:
+    """Eight teams of five, four boards, seven rounds of the FIDE Swiss Team Pairing System:
+    three played on the three days before today, the fourth's lineups in and its games under
+    way; a board left empty in round two, a half-point bye asked for round three."""
+    rng = random.Random(8)
+    today = timezone.localdate(now)
+    first_day = today - timedelta(days=3)
+    with dated(_at(first_day, 9)):
+        tournament = create_tournament(
+            name="Danube Cup 2026 (teams)",
+            slug=SLUGS[2],
+            system=PairingSystem.TEAM_SWISS,
+            number_of_rounds=7,
+            boards_per_match=TEAM_BOARDS,
+            initial_color=InitialColor.WHITE,
+            place="Budapest",
+            federation="HUN",
+            start_date=first_day,
+            end_date=first_day + timedelta(days=6),
+            chief_arbiter="IA Katalin Szabó",
+            deputy_arbiters="FA Péter Tóth",
+            ruleset="fide2023",
+            time_control="90'/40 + 30' + 30\"",
+            tiebreaks=["GP", "EMMSB", "BH:MP/C1"],
+        )
+        players = [add_player(tournament, **fields) for fields in swiss_players()]
+        for (name, federation), roster in zip(TEAMS, _team_rosters(players), strict=True):
+            set_roster(create_team(tournament, name=name, federation=federation), roster)
+        number_teams(tournament)
+        request_team_bye(tournament.teams.get(name=TEAMS[-1][0]), 3, "half")
+    for number in range(1, 5):
+        start = _at(first_day + timedelta(days=number - 1), ROUND_HOUR)
+        round_ = _pair(tournament, start)
+        with dated(start - timedelta(minutes=110)):
+            publish_round(round_)
+        with dated(start - timedelta(minutes=30)):
+            _field_lineups(round_, rng, empty_board=number == 2)
+        if number < 4:
+            _enter_results(round_, rng)
+    return tournament
+
+
 @transaction.atomic
 def load_demo(now: datetime | None = None) -> list[Tournament]:
-    """Replace the demo events with fresh copies, dated around ``now`` (the present): both
+    """Replace the demo events with fresh copies, dated around ``now`` (the present): all
     are part-way through, as an arbiter would find them on the day."""
     now = now or timezone.now()
     Tournament.objects.filter(slug__in=SLUGS).delete()
-    return [build_round_robin(timezone.localdate(now)), build_swiss(now)]
+    return [build_round_robin(timezone.localdate(now)), build_swiss(now), build_team_league(now)]

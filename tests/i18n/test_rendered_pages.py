@@ -27,6 +27,7 @@ from tournaments.models import (
     EntrySource,
     Player,
     ResultChange,
+    Team,
     Tournament,
     TournamentLog,
 )
@@ -154,6 +155,8 @@ def event_words() -> set[str]:
         texts += [tournament.deputy_arbiters, tournament.time_control]
     texts += Player.objects.values_list("name", flat=True)
     texts += Player.objects.values_list("club", flat=True)
+    for team in Team.objects.all():
+        texts += [team.name, team.short_name, team.club, team.captain]
     texts += get_user_model().objects.values_list("username", flat=True)
     texts += TournamentLog.objects.values_list("reason", flat=True)
     texts += Absence.objects.values_list("reason", flat=True)

@@ -43,7 +43,7 @@ def test_the_demo_is_deterministic_and_loaded_once_with_if_empty():
     assert load("--if-empty").startswith("Tournaments exist already")
     load()  # replaces the demo events with fresh copies
     assert snapshot() == first
-    assert Tournament.objects.count() == 2
+    assert Tournament.objects.count() == 3
 
 
 def test_the_demo_shows_the_cases_an_arbiter_meets():
@@ -66,6 +66,25 @@ def test_the_demo_shows_the_cases_an_arbiter_meets():
     assert tournament_standings(round_robin).pending
     assert ResultChange.objects.filter(reason=ResultChange.Reason.CORRECTION).count() == 1
     assert TournamentLog.objects.filter(kind=TournamentLog.Kind.ADJOURNMENT).exists()
+
+
+def test_the_demo_has_a_team_league_in_its_fourth_round():
+    load()
+    league = Tournament.objects.get(slug="demo-team-league")
+    assert league.teams.count() == 8
+    assert sorted(league.teams.values_list("number", flat=True)) == list(range(1, 9))
+    assert all(team.roster.count() == 5 for team in league.teams.all())
+    rounds = {r.number: r for r in league.rounds.all()}
+    assert sorted(rounds) == [1, 2, 3, 4]
+    assert [rounds[n].status for n in (1, 2, 3, 4)] == ["finished"] * 3 + ["published"]
+    # Round 3: the half-point bye asked for, and the pairing-allocated bye of the odd team out.
+    assert sorted(rounds[3].matches.exclude(bye="").values_list("bye", flat=True)) == [
+        "half",
+        "pab",
+    ]
+    # Round 2: a board left empty, the player present winning by forfeit.
+    assert rounds[2].pairings.filter(bye="win").count() == 1
+    assert rounds[4].pairings.count() == 16 and not rounds[4].pairings.exclude(result="*").exists()
 
 
 def test_the_demo_loads_beside_a_rating_list_over_a_day_old():

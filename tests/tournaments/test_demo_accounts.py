@@ -28,7 +28,7 @@ def test_demo_accounts_open_the_arbiter_pages(client):
 def test_no_demo_accounts_in_production(settings):
     settings.PRODUCTION = True
     call_command("load_demo", "--if-empty", stdout=StringIO())
-    assert Tournament.objects.count() == 2
+    assert Tournament.objects.count() == 3
     assert not get_user_model().objects.filter(username__in=["chief", "deputy"]).exists()
 
 
