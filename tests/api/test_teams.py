@@ -380,10 +380,11 @@ def test_teams_are_read_by_anyone_and_written_by_arbiters_only(
     for method, address, body in writes:
         response = getattr(client_, method)(address, body, format="json")
         assert response.status_code == 403, (method, address)
-    # A results token forfeits a match; a lineup is the pairing scope's.
+    # A match's lineups and its forfeit as a whole are the pairing scope's, as on the pages.
     client_.credentials(HTTP_AUTHORIZATION=f"Token {token_for(RESULTS, on=tournament)}")
     assert client_.put(writes[6][1], {"players": []}, format="json").status_code == 403
-    ok(client_.put(writes[7][1], {"forfeit": "-+", "reason": "no show"}, format="json"))
+    forfeit = {"forfeit": "-+", "reason": "no show"}
+    assert client_.put(writes[7][1], forfeit, format="json").status_code == 403
     assert ok(anonymous.get(f"{url}teams/{teams[1]['id']}/"))["captain"] == ""
     tournament.public = False
     tournament.save()

@@ -105,7 +105,9 @@ class LineupView(MatchesMixin):
 
 
 class ForfeitView(MatchesMixin):
-    actions = {"PUT": Action.ENTER_RESULTS}
+    # As on the round page: a match's makeup, its lineups and its forfeit as a whole, is
+    # set by those who pair the rounds; the boards' results by those who enter results.
+    actions = {"PUT": Action.MANAGE_ROUNDS}
 
     @extend_schema(
         operation_id="matches_forfeit",
