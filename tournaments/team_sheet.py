@@ -36,6 +36,7 @@ from tournaments.scoring.teams.sheet import (
 )
 from tournaments.scoring.teams.sheet import Match as SheetMatch
 from tournaments.scoring.teams.sheet import Team as SheetTeam
+from tournaments.scoring.teams.standings import TeamStandings, team_standings
 
 BYE_KINDS = {
     TeamByeKind.PAIRING_ALLOCATED: ByeKind.PAIRING,
@@ -181,3 +182,14 @@ def undecided_matches(tournament: Tournament, number: int) -> list[Match]:
         Exists(open_boards) | Q(pk__in=awaiting_lineups(matches).values("pk"))
     )
     return list(undecided.select_related("team_a", "team_b").order_by("table"))
+
+
+def event_team_standings(tournament: Tournament, sheet: TeamSheet) -> TeamStandings:
+    """The teams of ``sheet`` ranked as the event ranks them: its primary score, then its
+    team tie-breaks in order (C.07 Art. 4, 11.1)."""
+    return team_standings(
+        sheet,
+        primary=tournament.team_primary_score,
+        tiebreaks=tournament.tiebreaks,
+        round_robin=tournament.is_round_robin,
+    )

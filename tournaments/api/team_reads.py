@@ -16,9 +16,8 @@ from typing import Any
 from tournaments.models import LineupEntry, Match, Pairing, Player, Round, Team, Tournament
 from tournaments.scoring.standings import format_points
 from tournaments.scoring.teams.points import TeamRoundResult, team_results, totals
-from tournaments.scoring.teams.standings import team_standings
 from tournaments.services.versions import version_of
-from tournaments.team_sheet import team_sheet, undecided_matches
+from tournaments.team_sheet import event_team_standings, team_sheet, undecided_matches
 
 
 def player_ref(player: Player | None) -> dict[str, Any] | None:
@@ -122,13 +121,7 @@ def matches_etag(data: list[dict[str, Any]]) -> str:
 def team_standings_data(tournament: Tournament, after_round: int) -> dict[str, Any]:
     """Place, team, match and game points and the event's team tie-breaks, after a round."""
     sheet = team_sheet(tournament, after_round=after_round)
-    standings = team_standings(
-        sheet,
-        primary=tournament.team_primary_score,
-        tiebreaks=tournament.tiebreaks,
-        after_round=after_round,
-        round_robin=tournament.is_round_robin,
-    )
+    standings = event_team_standings(tournament, sheet)
     teams = {team.number: team for team in tournament.teams.filter(number__isnull=False)}
     return {
         "after_round": after_round,

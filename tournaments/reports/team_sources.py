@@ -23,9 +23,9 @@ from tournaments.reports.team_tables import (
 )
 from tournaments.scoring.sheet import PlayerSheet
 from tournaments.scoring.teams.sheet import TeamSheet
-from tournaments.scoring.teams.standings import TeamStandings, team_standings
+from tournaments.scoring.teams.standings import TeamStandings
 from tournaments.selectors import tournament_sheet
-from tournaments.team_sheet import team_sheet
+from tournaments.team_sheet import event_team_standings, team_sheet
 
 
 def team_sheet_and_standings(
@@ -34,12 +34,7 @@ def team_sheet_and_standings(
     """The team sheet up to ``after_round`` and its standings by the event's primary score
     and team tie-breaks (C.07)."""
     sheet = team_sheet(tournament, after_round=after_round)
-    standings = team_standings(
-        sheet,
-        primary=tournament.team_primary_score,
-        tiebreaks=tournament.tiebreaks,
-        round_robin=tournament.is_round_robin,
-    )
+    standings = event_team_standings(tournament, sheet)
     return sheet, standings
 
 

@@ -40,7 +40,7 @@ from tournaments.services import TournamentError
 from tournaments.services.trf_exchange import TRF16_LEAVES_OUT, export_trf, final_export_problems
 
 from .spreadsheets import csv_download
-from .teams_public import team_crosstable_data, team_pairings_html, team_standings_data
+from .teams_public import team_pairings_html
 
 
 def _visible_rounds(request: HttpRequest, tournament: Tournament) -> list[int]:
@@ -132,8 +132,9 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     if reply := not_modified(request, tournament, etag):
         return reply
     after, visible = _after_round(request, tournament)
-    build = team_standings_data if tournament.is_team_event else standings_data
-    html = _table_html(build, tournament, "standings", after_round=after) if after else None
+    html = (
+        _table_html(standings_data, tournament, "standings", after_round=after) if after else None
+    )
     page = _page(
         request,
         tournament,
@@ -232,9 +233,8 @@ def crosstable(request: HttpRequest, tournament: Tournament) -> HttpResponseBase
         return reply
     after, visible = _after_round(request, tournament)
     order = _order(request)
-    build = team_crosstable_data if tournament.is_team_event else crosstable_data
     html = (
-        _table_html(build, tournament, "crosstable", after_round=after, order=order)
+        _table_html(crosstable_data, tournament, "crosstable", after_round=after, order=order)
         if after
         else None
     )

@@ -16,11 +16,6 @@ from django.utils.safestring import SafeString
 from tournaments.caching import mark_cacheable, not_modified, version_etag
 from tournaments.models import Pairing, Round, Tournament
 from tournaments.permissions import Action, actions_for, tournament_action_required
-from tournaments.reports.tables import Table
-from tournaments.reports.team_tables import Order, team_crosstable, team_standings_table
-from tournaments.scoring.teams.sheet import TeamSheet
-from tournaments.scoring.teams.standings import TeamStandings, team_standings
-from tournaments.team_sheet import team_sheet
 
 from .team_rounds import MatchRow, match_rows
 from .teams import team_rows
@@ -37,38 +32,6 @@ SIDES = {
     "0-1/2": ("0", "½"),
 }
 """Each decided result as (white's score, black's score), as a team table writes them."""
-
-
-def _sheet_and_standings(
-    tournament: Tournament, after_round: int | None
-) -> tuple[TeamSheet, TeamStandings]:
-    """The team sheet and the standings by the event's primary score and team tie-breaks
-    (C.07 Art. 4, 11.1)."""
-    sheet = team_sheet(tournament)
-    standings = team_standings(
-        sheet,
-        primary=tournament.team_primary_score,
-        tiebreaks=tournament.tiebreaks,
-        after_round=after_round,
-        round_robin=tournament.is_round_robin,
-    )
-    return sheet, standings
-
-
-def team_standings_data(tournament: Tournament, *, after_round: int | None = None) -> Table:
-    """The public standings page's table of a team event."""
-    sheet, standings = _sheet_and_standings(tournament, after_round)
-    return team_standings_table(sheet, standings, planned_rounds=tournament.number_of_rounds)
-
-
-def team_crosstable_data(
-    tournament: Tournament, *, after_round: int | None = None, order: Order = "rank"
-) -> Table:
-    """The public crosstable page's table of a team event."""
-    sheet, standings = _sheet_and_standings(tournament, after_round)
-    return team_crosstable(
-        sheet, standings, order=order, planned_rounds=tournament.number_of_rounds
-    )
 
 
 def team_a_side(pairing: Pairing, team_a_id: int) -> dict[str, object]:

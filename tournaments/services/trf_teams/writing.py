@@ -19,8 +19,7 @@ from tournaments.models import PairingSystem, TeamAbsence, TeamByeKind, TeamPrim
 from tournaments.pairing.team_swiss.state import PrimaryScore
 from tournaments.pairing.team_swiss.system_code import TeamSwissOptions, record_192
 from tournaments.scoring.teams.sheet import TeamSheet
-from tournaments.scoring.teams.standings import team_standings
-from tournaments.team_sheet import team_sheet
+from tournaments.team_sheet import event_team_standings, team_sheet
 from tournaments.trf import TrfDocument, TrfError, TrfRecord, write_trf
 from tournaments.trf.team_sheet import team_record_lines
 from tournaments.trf.teams import (
@@ -135,7 +134,7 @@ def _ranked(tournament: Tournament, sheet: TeamSheet, lines: list[str]) -> list[
     primary = tournament.team_primary_score
     if not tournament.tiebreaks and primary == TeamPrimaryScore.MATCH_POINTS:
         return lines
-    places = team_standings(sheet, primary=primary, tiebreaks=tournament.tiebreaks).places()
+    places = event_team_standings(tournament, sheet).places()
     ranked = []
     for line in lines:
         if line.startswith("310"):
