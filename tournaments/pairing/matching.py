@@ -149,6 +149,7 @@ class Matching:
             if mate[v] == -1:
                 self.dual[v] += self.dual[v] & 1
         self.epoch += 1
+        self._augment_short_paths()
         while True:
             exposed = [v for v in range(n) if mate[v] == -1 and not dead[v]]
             if not exposed:
@@ -157,6 +158,7 @@ class Matching:
             if not self._stage():
                 raise NoPerfectMatching
             self._expand_spent_blossoms()
+            self._augment_short_paths()
         return [v if m == -1 else self.endpoint[m] for v, m in enumerate(mate)]
 
     def _start(self) -> None:
@@ -578,6 +580,45 @@ class Matching:
                         labelend[w] = p ^ 1
             if not self._adjust_duals():
                 return False
+
+    def _augment_short_paths(self) -> None:
+        """Between the stages: each exposed vertex a with a tight edge to a matched single
+        vertex b whose partner c has a tight edge to another exposed vertex d takes the
+        path a-b=c-d (b meets a, c meets d). Every edge of it is tight, and no blossom is
+        involved, so the duals stay optimal for the new matching; each such path saves a
+        stage, and after a round's bracket is reweighted most of the graph is tight.
+
+        Only single vertices take part: a blossom's vertices keep its structure."""
+        n, mate, endpoint, inblossom, dead = (
+            self.n,
+            self.mate,
+            self.endpoint,
+            self.inblossom,
+            self.dead,
+        )
+        tight, tight_at = self.tight, self.tight_at
+        for a in range(n):
+            if mate[a] != -1 or dead[a] or inblossom[a] != a:
+                continue
+            for p in tight[a] if tight_at[a] == self.epoch else self._tight_edges(a):
+                b = endpoint[p]
+                q = mate[b]
+                if q == -1 or inblossom[b] != b:
+                    continue
+                c = endpoint[q]
+                if inblossom[c] != c:
+                    continue
+                found = -1
+                for r in tight[c] if tight_at[c] == self.epoch else self._tight_edges(c):
+                    d = endpoint[r]
+                    if mate[d] == -1 and d != a and not dead[d] and inblossom[d] == d:
+                        found = r
+                        break
+                if found != -1:
+                    d = endpoint[found]
+                    mate[a], mate[b] = p, p ^ 1
+                    mate[c], mate[d] = found, found ^ 1
+                    break
 
     def _tight_edges(self, v: int) -> list[int]:
         """The endpoints of the tight live edges at ``v`` in adjacency order, kept for the
