@@ -27,7 +27,10 @@ TOPICS = {
 }
 """Topic slug → title; each has a text in ``templates/help/<language>/<slug>.html``."""
 
-_REPORTS = ("standings", "standings_csv", "standings_pdf", "crosstable", "crosstable_pdf")
+_REPORTS = (
+    *("standings", "standings_csv", "standings_pdf", "crosstable", "crosstable_pdf"),
+    *("board_prizes", "board_prizes_csv", "board_prizes_pdf"),
+)
 PAGE_TOPICS = {
     "tournaments:home": "index",
     "tournaments:tournament": "standings",
@@ -80,6 +83,21 @@ PAGE_TOPICS = {
             "pairings_pdf",
             "version",
             "version_events",
+        )
+    },
+    **{
+        f"tournaments:{name}": "teams"
+        for name in (
+            "teams",
+            "team_add",
+            "team_edit",
+            "team_delete",
+            "team_roster",
+            "teams_number",
+            "team_bye",
+            "team_list",
+            "team_lineup",
+            "match_forfeit",
         )
     },
     "tournaments:round": "results",

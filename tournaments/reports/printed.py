@@ -96,12 +96,11 @@ def _board_prizes(
     return team_report(tournament, table, paper=paper)
 
 
-def _board_results(tournament: Tournament, *, paper: str | None, number: int) -> PdfReport:
-    table = cached_table(board_results_data, tournament, number=number)
-    return team_report(tournament, table, paper=paper)
-
-
 def _pairings(tournament: Tournament, *, paper: str | None, number: int) -> PdfReport:
+    if tournament.is_team_event:
+        # A team round's pairings are its matches with their lineups, board by board.
+        table = cached_table(board_results_data, tournament, number=number)
+        return team_report(tournament, table, paper=paper)
     table = cached_table(pairings_data, tournament, number=number)
     return table_report(tournament, table, paper=paper, font_size=LARGE_PRINT)
 
@@ -134,9 +133,6 @@ PRINTED_REPORTS: dict[str, PrintedReport] = {
     "pairings": PrintedReport(_pairings, _("Pairings of round %(number)s"), round_option="number"),
     "board_prizes": PrintedReport(
         _board_prizes, _("Board prizes after round %(after_round)s"), round_option="after_round"
-    ),
-    "board_results": PrintedReport(
-        _board_results, _("Board results of round %(number)s"), round_option="number"
     ),
     "result_sheet": PrintedReport(
         _result_sheet,

@@ -34,6 +34,7 @@ from tournaments.reports.pdf import PAPERS, PdfReport, slug
 from tournaments.reports.printed import PRINTED_REPORTS
 from tournaments.reports.sources import crosstable_data, pairings_data, standings_data
 from tournaments.reports.tables import Table
+from tournaments.reports.team_sources import board_prizes_data
 from tournaments.scoring.points import SheetError
 from tournaments.selectors import visible_rounds
 from tournaments.services import TournamentError
@@ -254,6 +255,53 @@ def crosstable(request: HttpRequest, tournament: Tournament) -> HttpResponseBase
 def crosstable_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     after = _download_round(request, tournament)
     return _printed(request, tournament, "crosstable", after_round=after, order=_order(request))
+
+
+def _team_event(tournament: Tournament) -> None:
+    if not tournament.is_team_event:
+        raise Http404(_("%(tournament)s has no teams.") % {"tournament": tournament.name})
+
+
+@tournament_action_required(Action.VIEW)
+def board_prizes(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
+    """A team event's players board by board, ranked by percentage (board prizes)."""
+    _team_event(tournament)
+    etag = version_etag(request, tournament)
+    if reply := not_modified(request, tournament, etag):
+        return reply
+    after, visible = _after_round(request, tournament)
+    html = (
+        _table_html(board_prizes_data, tournament, "standings", after_round=after)
+        if after
+        else None
+    )
+    page = _page(
+        request,
+        tournament,
+        "reports/board_prizes.html",
+        table_html=html,
+        rounds=visible,
+        after_round=after,
+    )
+    return mark_cacheable(page, request, tournament, etag)
+
+
+@tournament_action_required(Action.VIEW)
+def board_prizes_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    _team_event(tournament)
+    after = _download_round(request, tournament)
+    table = _table_or_404(board_prizes_data, tournament, after_round=after)
+    return csv_download(
+        f"{slug(tournament.name)}-board-prizes-round-{after}.csv",
+        [[column.label for column in table.columns], *table.texts()],
+    )
+
+
+@tournament_action_required(PRINTED_REPORTS["board_prizes"].readers)
+def board_prizes_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
+    _team_event(tournament)
+    after = _download_round(request, tournament)
+    return _printed(request, tournament, "board_prizes", after_round=after)
 
 
 def _visible_round(request: HttpRequest, tournament: Tournament, number: int) -> None:

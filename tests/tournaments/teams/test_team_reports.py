@@ -69,7 +69,7 @@ def test_the_crosstable_and_the_printed_reports_of_a_team_event() -> None:
         ("standings", {"after_round": 1}),
         ("crosstable", {"after_round": 1}),
         ("board_prizes", {"after_round": 1}),
-        ("board_results", {"number": 1}),
+        ("pairings", {"number": 1}),  # the matches with their lineups, board by board
     ):
         report = PRINTED_REPORTS[name].draw(tournament, paper="a4", **options)
         _filename, mimetype, data = report.generate()
@@ -78,3 +78,26 @@ def test_the_crosstable_and_the_printed_reports_of_a_team_event() -> None:
             ["pdftotext", "-", "-"], input=data, capture_output=True, check=True
         ).stdout.decode()
         assert first.team_a.name in text or first.team_a.roster.first().name in text, name
+
+
+def test_the_board_prizes_page_csv_and_pdf(client) -> None:
+    tournament, first, _second = _played_round_robin()
+    tournament.public = True
+    tournament.save()
+    base = f"/tournaments/{tournament.pk}/board-prizes"
+    page = client.get(f"{base}/")
+    assert page.status_code == 200
+    winner = first.boards.get(match_board=1).white.name
+    assert winner in page.content.decode()
+    csv = client.get(f"{base}.csv?round=1")
+    assert csv.status_code == 200 and winner in csv.content.decode()
+    pdf = client.get(f"{base}.pdf?round=1")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    assert client.get(f"{base}.csv?round=9").status_code == 404
+
+
+def test_an_individual_event_has_no_board_prizes(client) -> None:
+    from tests.factories import TournamentFactory
+
+    tournament = TournamentFactory(public=True)
+    assert client.get(f"/tournaments/{tournament.pk}/board-prizes/").status_code == 404
