@@ -174,7 +174,7 @@ def _record_cells(
         Cell(place, sort=first),
         Cell(str(record.player), sort=record.player),
         Cell(player.name if player is not None else ""),
-        Cell(sheet.team(record.team).name),
+        Cell(sheet.team(record.team).name, style="left"),
         Cell(str(rating) if rating else "", sort=rating),
         Cell(str(record.games), sort=record.games),
         points_cell(record.points),
