@@ -21,6 +21,26 @@ tournament that the check (FIDE checklist J51) finds breaking the rules, stored 
 confirmed: ``### Import @ Round n`` in the TRF report."""
 
 
+def log_round_breaking_rules(
+    tournament: Tournament,
+    number: int,
+    source: str,
+    problems: list[str],
+    *,
+    user: AbstractBaseUser | None = None,
+) -> TournamentLog:
+    """The log entry :data:`IMPORTED_ROUND_BREAKS_RULES` of round ``number``, received from
+    ``source`` (a label: pairing software, a file) with ``problems`` confirmed."""
+    return log_event(
+        tournament,
+        TournamentLog.Kind.IMPORT,
+        IMPORTED_ROUND_BREAKS_RULES,
+        params={"round": number, "source": source, "problems": "; ".join(problems)},
+        user=user,
+        round_number=number,
+    )
+
+
 def log_event(
     tournament: Tournament,
     kind: str,

@@ -39,7 +39,11 @@ from tournaments.pairing import (
 from tournaments.pairing.acceleration import ga_size
 from tournaments.selectors import open_adjournments, pairing_state
 
-from .audit import IMPORTED_ROUND_BREAKS_RULES, last_round_number, log_event
+from .audit import (
+    last_round_number,
+    log_event,
+    log_round_breaking_rules,
+)
 from .chess960 import draw_chess960_positions
 from .double_swiss import (
     check_match_pairing,
@@ -701,17 +705,8 @@ def submit_pairings(
         reason="\n".join([*check.warnings, *adjourned]),
     )
     if imported and breaks:
-        log_event(
-            tournament,
-            TournamentLog.Kind.IMPORT,
-            IMPORTED_ROUND_BREAKS_RULES,
-            params={
-                "round": number,
-                "source": Round.PairedBy(source).label,
-                "problems": "; ".join(breaks),
-            },
-            user=user,
-            round_number=number,
+        log_round_breaking_rules(
+            tournament, number, Round.PairedBy(source).label, breaks, user=user
         )
     round_.warnings = adjourned
     return round_

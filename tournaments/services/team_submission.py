@@ -27,7 +27,11 @@ from tournaments.pairing.team_swiss import TeamPairing
 from tournaments.pairing.team_swiss.validate import validate_team_round
 from tournaments.team_sheet import numbered_teams
 
-from .audit import IMPORTED_ROUND_BREAKS_RULES, last_round_number, log_event
+from .audit import (
+    last_round_number,
+    log_event,
+    log_round_breaking_rules,
+)
 from .errors import TournamentError
 from .team_rounds import refuse_unready, store_matches, team_swiss_state
 from .teams import refuse_individual_event
@@ -182,15 +186,6 @@ def _log_submission(
         round_number=number,
     )
     if breaks:
-        log_event(
-            tournament,
-            TournamentLog.Kind.IMPORT,
-            IMPORTED_ROUND_BREAKS_RULES,
-            params={
-                "round": number,
-                "source": Round.PairedBy(source).label,
-                "problems": "; ".join(breaks),
-            },
-            user=user,
-            round_number=number,
+        log_round_breaking_rules(
+            tournament, number, Round.PairedBy(source).label, breaks, user=user
         )

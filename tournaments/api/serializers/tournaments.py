@@ -27,19 +27,6 @@ from tournaments.services.configuration import TOURNAMENT_FIELDS, time_control_p
 
 from .confirm import confirm_field
 
-TEAM_EVENT_FIELDS = (
-    "boards_per_match",
-    "match_points_win",
-    "match_points_draw",
-    "match_points_loss",
-    "team_bye_match_points",
-    "team_bye_game_points",
-    "board_colors",
-    "team_primary_score",
-    "same_club_teams_apart",
-)
-"""A team event's settings (``boards_per_match`` set makes the event a team event)."""
-
 
 class TournamentSerializer(ModelSerializer[Tournament]):
     class Meta:
@@ -49,7 +36,6 @@ class TournamentSerializer(ModelSerializer[Tournament]):
             "slug",
             *TOURNAMENT_FIELDS,
             "fide_mode",
-            *TEAM_EVENT_FIELDS,
         ]
         read_only_fields = fields
 

@@ -39,7 +39,7 @@ from tournaments.scoring.teams.sheet import TeamSheet
 from tournaments.trf import TrfDocument
 from tournaments.trf.teams import team_records
 
-from ..audit import IMPORTED_ROUND_BREAKS_RULES, log_event
+from ..audit import log_event, log_round_breaking_rules
 from ..configuration import create_tournament, tiebreak_problems
 from ..errors import raise_if
 from ..trf_exchange import (
@@ -346,15 +346,6 @@ def _log_breaches(
     for number, problems in breaches:
         if f"Import @ Round {number}" in commented:
             continue
-        log_event(
-            tournament,
-            TournamentLog.Kind.IMPORT,
-            IMPORTED_ROUND_BREAKS_RULES,
-            params={
-                "round": number,
-                "source": Round.PairedBy.IMPORT.label,
-                "problems": "; ".join(problems),
-            },
-            user=user,
-            round_number=number,
+        log_round_breaking_rules(
+            tournament, number, Round.PairedBy.IMPORT.label, problems, user=user
         )
