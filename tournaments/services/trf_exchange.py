@@ -14,6 +14,7 @@ from datetime import date, datetime, time
 from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
+from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -513,24 +514,10 @@ def import_trf(
     warnings += [_breach_question(number, problems) for number, problems in notes]
     tiebreaks, applied = _tiebreaks(document, round_robin, warnings)
     tournament = create_tournament(
-        name=_fitted(
-            "name", "012", document.name or filename or _("Imported tournament"), warnings
-        ),
+        **document_event_fields(document, filename, warnings),
         system=system,
         number_of_rounds=max(document.planned_rounds or 0, sheet.rounds, 1),
         user=user,
-        place=_fitted("place", "022", document.header("022"), warnings),
-        federation=_federation(document.header("032"), warnings),
-        start_date=document.start_date,
-        end_date=_end_date(document, warnings),
-        chief_arbiter=_fitted("chief_arbiter", "102", document.header("102"), warnings),
-        deputy_arbiters=_fitted(
-            "deputy_arbiters",
-            "112",
-            DEPUTY_SEPARATOR.join(v.strip() for v in document.values("112")),
-            warnings,
-        ),
-        time_control=_fitted("time_control", "122", document.header("122"), warnings),
         tiebreaks=tiebreaks,
         tie_order=[] if tiebreaks else _ranked_ties(document, sheet, warnings),
         rating_method=_rating_method(document),
@@ -605,6 +592,30 @@ def _breach_question(number: int, problems: list[str]) -> str:
     return _("Round %(round)s as the file has it: %(problems)s.") % {
         "round": number,
         "problems": "; ".join(problems),
+    }
+
+
+def document_event_fields(
+    document: TrfDocument, filename: str, warnings: list[str]
+) -> dict[str, Any]:
+    """The event's facts a TRF file's header records give (012, 022, 032, 042/052, 102, 112,
+    122), each fitted to its field (a value too long is cut, with a warning)."""
+    return {
+        "name": _fitted(
+            "name", "012", document.name or filename or _("Imported tournament"), warnings
+        ),
+        "place": _fitted("place", "022", document.header("022"), warnings),
+        "federation": _federation(document.header("032"), warnings),
+        "start_date": document.start_date,
+        "end_date": _end_date(document, warnings),
+        "chief_arbiter": _fitted("chief_arbiter", "102", document.header("102"), warnings),
+        "deputy_arbiters": _fitted(
+            "deputy_arbiters",
+            "112",
+            DEPUTY_SEPARATOR.join(v.strip() for v in document.values("112")),
+            warnings,
+        ),
+        "time_control": _fitted("time_control", "122", document.header("122"), warnings),
     }
 
 

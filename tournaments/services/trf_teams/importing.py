@@ -44,13 +44,9 @@ from ..configuration import create_tournament, tiebreak_problems
 from ..errors import raise_if
 from ..trf_exchange import (
     _POINT_NAMES,
-    DEPUTY_SEPARATOR,
     _apply_round_dates,
     _breach_question,
     _decimal,
-    _end_date,
-    _federation,
-    _fitted,
     _keep_source,
     _player,
     _player_problems,
@@ -59,6 +55,7 @@ from ..trf_exchange import (
     _tiebreak_tokens,
     _unused_records,
     _variant,
+    document_event_fields,
 )
 from ..warnings import Level, cautions, require_confirmation
 from .checks import (
@@ -144,24 +141,10 @@ def _create_event(
     tiebreaks, applied = _team_tiebreaks(document, warnings)
     robin = check_team_round_robin(sheet) if system != "team_swiss" else None
     tournament = create_tournament(
-        name=_fitted(
-            "name", "012", document.name or filename or _("Imported tournament"), warnings
-        ),
+        **document_event_fields(document, filename, warnings),
         system=system,
         number_of_rounds=max(document.planned_rounds or 0, sheet.played_rounds, 1),
         user=user,
-        place=_fitted("place", "022", document.header("022"), warnings),
-        federation=_federation(document.header("032"), warnings),
-        start_date=document.start_date,
-        end_date=_end_date(document, warnings),
-        chief_arbiter=_fitted("chief_arbiter", "102", document.header("102"), warnings),
-        deputy_arbiters=_fitted(
-            "deputy_arbiters",
-            "112",
-            DEPUTY_SEPARATOR.join(v.strip() for v in document.values("112")),
-            warnings,
-        ),
-        time_control=_fitted("time_control", "122", document.header("122"), warnings),
         tiebreaks=tiebreaks,
         rating_method=_rating_method(document),
         variant=_variant(document),
