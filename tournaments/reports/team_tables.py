@@ -38,7 +38,11 @@ from tournaments.scoring.standings import format_points
 from tournaments.scoring.teams.points import MatchResult, TeamRoundResult, game_points, team_results
 from tournaments.scoring.teams.sheet import ByeKind, Match, TeamSheet
 from tournaments.scoring.teams.standings import TeamStanding, TeamStandings, up_to_round
-from tournaments.scoring.teams.tiebreaks import TEAM_TIEBREAKS
+from tournaments.scoring.teams.tiebreaks import (
+    TEAM_TIEBREAKS,
+    TeamTieBreakSpec,
+    parse_team_tiebreak,
+)
 
 Order = Literal["rank", "start"]
 HEADING = "heading"
@@ -91,6 +95,12 @@ def _round_label(sheet: TeamSheet, planned: int | None) -> str:
     return str(_("after round %(round)d") % numbers)
 
 
+def _own_column(spec: TeamTieBreakSpec) -> bool:
+    """Whether a tie-break has a column of its own: a plain MP or GP (a list may name the
+    score that is not primary) is the MP or GP column already shown."""
+    return spec != parse_team_tiebreak(spec.code) or spec.code not in ("MP", "GP")
+
+
 def _score_columns(standings: TeamStandings) -> list[Column]:
     return [
         Column(_("MP"), title=_("Match points")),
@@ -98,17 +108,19 @@ def _score_columns(standings: TeamStandings) -> list[Column]:
         *(
             Column(spec.name, title=f"TB{index}")
             for index, spec in enumerate(standings.tiebreaks, start=1)
+            if _own_column(spec)
         ),
     ]
 
 
-def _score_cells(row: TeamStanding) -> list[Cell]:
+def _score_cells(row: TeamStanding, standings: TeamStandings) -> list[Cell]:
     return [
         points_cell(row.match_points),
         points_cell(row.game_points),
         *(
             Cell(value.display, sort=float(value.value) if value.value is not None else None)
-            for value in row.tiebreaks
+            for spec, value in zip(standings.tiebreaks, row.tiebreaks, strict=True)
+            if _own_column(spec)
         ),
     ]
 
@@ -147,7 +159,7 @@ def team_standings_table(
 ) -> Table:
     """Place, number, team, match points, game points, each tie-break; the legend below."""
     sheet = up_to_round(sheet, standings.after_round)  # the rounds the standings count
-    rows = tuple((*_team_cells(row), *_score_cells(row)) for row in standings.rows)
+    rows = tuple((*_team_cells(row), *_score_cells(row, standings)) for row in standings.rows)
     title = _("Team standings %(after)s") % {"after": _round_label(sheet, planned_rounds)}
     return Table(
         title,
@@ -234,7 +246,7 @@ def swiss_team_table(
         (
             *_team_cells(row),
             *(round_cell(result) for result in results[row.team]),
-            *_score_cells(row),
+            *_score_cells(row, standings),
         )
         for row in _ordered(standings, order)
     )
@@ -287,7 +299,14 @@ def round_robin_team_table(
             marks = [format_points(r.game_points) + _FORFEIT_MARKS.get(r.result, "") for r in met]
             style = _STYLES.get(met[0].result, "") if len(met) == 1 else ""
             grid.append(Cell(" ".join(marks), style=style))
-        rows.append((*_team_cells(row), *grid, *_score_cells(row), Cell(row.place, sort=row.rank)))
+        rows.append(
+            (
+                *_team_cells(row),
+                *grid,
+                *_score_cells(row, standings),
+                Cell(row.place, sort=row.rank),
+            )
+        )
     notes = [
         _("Each cell: the row's team's game points against the column's team.")
         if cycles < 2

@@ -59,10 +59,10 @@ def test_standings_pdf_prints_the_hand_worked_lines_and_the_legend() -> None:
     name, mimetype, data = report.generate()
     assert (name, mimetype) == ("hand-round-robin-team-standings-round-3.pdf", "application/pdf")
     lines = [line.split() for line in pdf_text(data).splitlines()]
-    assert ["1", "2", "北京队", "4", "8", "8", "1", "21"] in lines
-    assert ["2", "1", "Lions", "4", "6.5", "6.5", "1", "12.5"] in lines
-    assert ["3", "3", "Knights", "4", "6.5", "6.5", "1", "16"] in lines
-    assert ["4", "4", "Rooks", "0", "3", "3", "1", "10.5"] in lines
+    assert ["1", "2", "北京队", "4", "8", "1", "21"] in lines
+    assert ["2", "1", "Lions", "4", "6.5", "1", "12.5"] in lines
+    assert ["3", "3", "Knights", "4", "6.5", "1", "16"] in lines
+    assert ["4", "4", "Rooks", "0", "3", "1", "10.5"] in lines
     text = pdf_text(data)
     assert "TB1 GP: Game points · TB2 DE: Direct encounter · TB3 BC: Board count" in text
     assert "Page 1 of 1" in text and "Beijing" in text
@@ -103,12 +103,12 @@ def test_crosstable_is_landscape_with_a_line_per_team() -> None:
     assert width > height
     assert len(reader.pages) == 1
     lines = [line.split() for line in pdf_text(data).splitlines()]
-    assert [line for line in lines if len(line) == 13] == [
-        ["1", "1", "Team", "1", "3w", "1.5", "4b", "2", "5w", "1", "5", "4.5", "4.5"],
-        ["2", "3", "Team", "3", "1b", "0.5", "bye", "2", "4w", "2", "3", "4.5", "4.5"],
-        ["3–4", "2", "Team", "2", "4w", "1", "5b", "1", "bye", "2", "3", "4", "4"],
-        ["3–4", "5", "Team", "5", "bye", "2", "2w", "1", "1b", "1", "3", "4", "4"],
-        ["5", "4", "Team", "4", "2b", "1", "1w", "0", "3b", "0", "1", "1", "1"],
+    assert [line for line in lines if len(line) == 12 and line[0][0].isdigit()] == [
+        ["1", "1", "Team", "1", "3w", "1.5", "4b", "2", "5w", "1", "5", "4.5"],
+        ["2", "3", "Team", "3", "1b", "0.5", "bye", "2", "4w", "2", "3", "4.5"],
+        ["3–4", "2", "Team", "2", "4w", "1", "5b", "1", "bye", "2", "3", "4"],
+        ["3–4", "5", "Team", "5", "bye", "2", "2w", "1", "1b", "1", "3", "4"],
+        ["5", "4", "Team", "4", "2b", "1", "1w", "0", "3b", "0", "1", "1"],
     ]
 
 

@@ -30,12 +30,12 @@ from tournaments.scoring.teams.standings import team_standings
 def test_standings_table_by_mp_gp_de_bc() -> None:
     sheet = round_robin_sheet()
     table = team_standings_table(sheet, team_standings(sheet, tiebreaks=["GP", "DE", "BC"]))
-    assert [c.label for c in table.columns] == ["Rk", "No.", "Team", "MP", "GP", "GP", "DE", "BC"]
+    assert [c.label for c in table.columns] == ["Rk", "No.", "Team", "MP", "GP", "DE", "BC"]
     assert table.texts() == [
-        ["1", "2", "北京队", "4", "8", "8", "1", "21"],
-        ["2", "1", "Lions", "4", "6.5", "6.5", "1", "12.5"],
-        ["3", "3", "Knights", "4", "6.5", "6.5", "1", "16"],
-        ["4", "4", "Rooks", "0", "3", "3", "1", "10.5"],
+        ["1", "2", "北京队", "4", "8", "1", "21"],
+        ["2", "1", "Lions", "4", "6.5", "1", "12.5"],
+        ["3", "3", "Knights", "4", "6.5", "1", "16"],
+        ["4", "4", "Rooks", "0", "3", "1", "10.5"],
     ]
     assert table.title == "Team standings after round 3"
     assert table.name == "team-standings-round-3"
@@ -75,15 +75,14 @@ def test_swiss_crosstable_opponent_colour_and_game_points_each_round() -> None:
         "2",
         "3",
         "MP",
-        "GP",
-        "GP",
+        "GP",  # the tie-break GP is this column, not one of its own
     ]
     assert table.texts() == [
-        ["1", "1", "Team 1", "3w 1.5", "4b 2", "5w 1", "5", "4.5", "4.5"],
-        ["2", "3", "Team 3", "1b 0.5", "bye 2", "4w 2", "3", "4.5", "4.5"],
-        ["3–4", "2", "Team 2", "4w 1", "5b 1", "bye 2", "3", "4", "4"],
-        ["3–4", "5", "Team 5", "bye 2", "2w 1", "1b 1", "3", "4", "4"],
-        ["5", "4", "Team 4", "2b 1", "1w 0", "3b 0", "1", "1", "1"],
+        ["1", "1", "Team 1", "3w 1.5", "4b 2", "5w 1", "5", "4.5"],
+        ["2", "3", "Team 3", "1b 0.5", "bye 2", "4w 2", "3", "4.5"],
+        ["3–4", "2", "Team 2", "4w 1", "5b 1", "bye 2", "3", "4"],
+        ["3–4", "5", "Team 5", "bye 2", "2w 1", "1b 1", "3", "4"],
+        ["5", "4", "Team 4", "2b 1", "1w 0", "3b 0", "1", "1"],
     ]
     assert [cell.style for cell in table.rows[0][3:6]] == ["win", "win", "draw"]
     assert table.name == "team-crosstable-round-3"
@@ -245,8 +244,8 @@ def test_csv_rows_are_the_header_and_the_cells() -> None:
     buffer = io.StringIO()
     csv.writer(buffer).writerows(rows)
     read = list(csv.reader(io.StringIO(buffer.getvalue())))
-    assert read[0] == ["Rk", "No.", "Team", "MP", "GP", "GP"]
-    assert read[1] == ["1", "2", "北京队", "4", "8", "8"]
+    assert read[0] == ["Rk", "No.", "Team", "MP", "GP"]
+    assert read[1] == ["1", "2", "北京队", "4", "8"]
     assert all(len(row) == len(read[0]) for row in read)
     assert len(read) == 5
 
