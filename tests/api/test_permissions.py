@@ -125,7 +125,7 @@ def endpoints(t: Tournament) -> list[tuple[str, str, dict[str, Any] | None, str]
         ("get", f"{url}teams/{team.pk}/", None, READ),
         ("get", f"{url}rounds/1/matches/", None, READ),
         ("get", f"{url}team-standings/", None, READ),
-        ("put", f"{url}rounds/1/matches/1/forfeit/", {"forfeit": "+-"}, RESULTS),
+        ("put", f"{url}rounds/1/matches/1/forfeit/", {"forfeit": "+-"}, PAIRING),
         ("post", f"{url}teams/", {"name": "Team B"}, PAIRING),
         ("patch", f"{url}teams/{team.pk}/", {"captain": "Carla"}, PAIRING),
         ("put", f"{url}teams/{team.pk}/roster/", {"players": []}, PAIRING),
