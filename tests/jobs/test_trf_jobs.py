@@ -10,7 +10,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-import tournaments.services.trf_exchange as trf_exchange
+import tournaments.services.trf_exchange.importing as trf_importing
 from jobs.models import Job
 from jobs.runner import run_job
 from tests.factories import UserFactory
@@ -93,12 +93,12 @@ def test_a_worker_dying_mid_import_stores_nothing_and_the_retry_imports_once(
     again = start_trf_import(HELD.read_text("utf-8"), file_name="held.trf", user=organiser)
     assert again.pk == job.pk  # the form sent twice: one job
 
-    real_store_rounds = trf_exchange._store_rounds
+    real_store_rounds = trf_importing._store_rounds
 
     def killed(*args, **kwargs):
         raise SystemExit("the worker is killed")  # not an Exception: nothing catches it
 
-    monkeypatch.setattr(trf_exchange, "_store_rounds", killed)
+    monkeypatch.setattr(trf_importing, "_store_rounds", killed)
     with pytest.raises(SystemExit):
         run_job(job.pk)
     assert not Tournament.objects.exists() and not Player.objects.exists()
@@ -106,7 +106,7 @@ def test_a_worker_dying_mid_import_stores_nothing_and_the_retry_imports_once(
     assert (job.status, job.attempts) == ("running", 1)
     assert job.source  # kept for the retry
 
-    monkeypatch.setattr(trf_exchange, "_store_rounds", real_store_rounds)
+    monkeypatch.setattr(trf_importing, "_store_rounds", real_store_rounds)
     run_job(job.pk)  # the broker hands the message to another worker
     run_job(job.pk)  # and, delivered once more, it is not run again
     job.refresh_from_db()

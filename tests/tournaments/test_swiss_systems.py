@@ -150,12 +150,12 @@ def test_a_team_event_file_is_imported_with_its_teams_not_as_individual_games():
 
 
 def test_a_system_no_event_runs_yet_is_refused_not_paired_by_the_dutch_rules(monkeypatch):
-    from tournaments.services import trf_exchange
+    from tournaments.services.trf_exchange import header
 
     tournament = _event(PairingSystem.DUBOV)
     _play(pair_swiss_round(tournament), 1)
     text = export_trf(tournament, version=2026)
-    monkeypatch.setattr(trf_exchange, "_SWISS_CHOICES", {"dutch": PairingSystem.SWISS})
+    monkeypatch.setattr(header, "_SWISS_CHOICES", {"dutch": PairingSystem.SWISS})
     with pytest.raises(TournamentError, match="names the Dubov system, which events"):
         import_trf(text, confirm="yes")
 

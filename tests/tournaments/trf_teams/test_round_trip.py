@@ -22,7 +22,8 @@ from tests.tournaments.test_trf_round_trip import differences
 from tournaments.models import Match, Pairing, PairingSystem, Tournament
 from tournaments.scoring.teams.points import team_results, totals
 from tournaments.scoring.teams.standings import team_standings
-from tournaments.services.trf_exchange import _application_text, export_trf, import_trf
+from tournaments.services.trf_exchange import export_trf, import_trf
+from tournaments.services.trf_exchange.exporting import _application_text
 from tournaments.team_sheet import team_sheet
 from tournaments.trf import read_trf
 from tournaments.trf.merge import _cells

@@ -42,21 +42,18 @@ from tournaments.trf.teams import team_records
 from ..audit import log_event, log_round_breaking_rules
 from ..configuration import create_tournament, tiebreak_problems
 from ..errors import raise_if
-from ..trf_exchange import (
+from ..trf_exchange.header import (
     _POINT_NAMES,
-    _apply_round_dates,
-    _breach_question,
     _decimal,
-    _keep_source,
-    _player,
-    _player_problems,
     _rating_method,
-    _same_fide_ids,
     _tiebreak_tokens,
-    _unused_records,
     _variant,
     document_event_fields,
 )
+from ..trf_exchange.importing import _keep_source
+from ..trf_exchange.players import _player, _player_problems, _same_fide_ids
+from ..trf_exchange.records import _apply_round_dates, _unused_records
+from ..trf_exchange.rounds import _breach_question
 from ..warnings import Level, cautions, require_confirmation
 from .checks import (
     board_problems,

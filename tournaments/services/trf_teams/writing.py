@@ -34,7 +34,7 @@ from tournaments.trf.teams import (
 )
 
 from ..errors import TournamentError
-from ..trf_exchange import _header_records, _with_games_awaiting_results
+from ..trf_exchange.exporting import _header_records, _with_games_awaiting_results
 
 TEAM_HEADERS = frozenset({"192", "202", "212", "240"})
 """Header records the individual export writes for players that a team event writes for
