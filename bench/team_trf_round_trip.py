@@ -21,6 +21,7 @@ Run: ``python -m bench team_trf_round_trip``.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 import time
@@ -56,14 +57,21 @@ def _models_differ(source: str, rendered: str) -> bool:
     return team(source) != team(rendered) or _cells(source) != _cells(rendered)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--only", default="", help="only the files whose name contains this text (e.g. real)"
+    )
+    args = parser.parse_args(argv)
     from bench.standings_queries import _setup_django
 
     _setup_django(tempfile.mkdtemp(prefix="arbiter-team-trf-"))
     from tournaments.models import TournamentLog
-    from tournaments.services.trf_exchange import _application_text, export_trf, import_trf
+    from tournaments.services.trf_exchange import export_trf, import_trf
+    from tournaments.services.trf_exchange.exporting import _application_text
 
     paths = sorted((DATA / "generated").glob("*.trf")) + sorted((DATA / "real").glob("*.trf"))
+    paths = [path for path in paths if args.only in str(path.relative_to(DATA))]
     start = time.perf_counter()
     differing = confirmed = 0
     for path in paths:
