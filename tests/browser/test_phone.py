@@ -7,6 +7,7 @@ import os
 from datetime import UTC, datetime
 
 import pytest
+from playwright.sync_api import expect
 
 from games.services import create_game, save_moves, seal_game
 from tests.factories import PlayerFactory, TournamentFactory, UserFactory
@@ -78,6 +79,9 @@ def test_at_390_px_the_header_keeps_the_account_in_view_and_the_keyboard_help_st
     # A correction's reason field takes the card's width.
     page.locator("#result-1").select_option("1-0")
     page.locator("#result-1").press("Tab")
+    # Saved before the page is read again: else, on a busy machine, the reload raced the
+    # save and "0" was a first result, which asks no reason.
+    expect(page.locator("#board-1 .result-status")).to_contain_text("Saved")
     page.goto(f"/tournaments/{tournament.pk}/rounds/1/")
     page.locator("#result-1").focus()
     page.keyboard.press("0")
