@@ -207,18 +207,30 @@ def team_strengths(tournament: Tournament) -> dict[int, Fraction | None]:
     return strengths
 
 
+NUMBERING_ORDERS = ("strength", "lot")
+"""How the regulations order the teams for their pairing numbers: by strength (equal
+strengths by lot), or the whole order by lot."""
+
+
 @transaction.atomic
-def number_teams(tournament: Tournament, *, user: AbstractBaseUser | None = None) -> list[Team]:
-    """Give the teams their pairing numbers by strength (highest first, equal strengths in a
-    recorded draw of lots), then the players their starting ranks, team by team in board
-    order, as the TRF's player section lists them. Refused once round 1 is paired."""
+def number_teams(
+    tournament: Tournament, *, by: str = "strength", user: AbstractBaseUser | None = None
+) -> list[Team]:
+    """Give the teams their pairing numbers, ``by`` strength (highest first, equal strengths
+    in a recorded draw of lots) or ``by`` lot alone, as the event's regulations say; then the
+    players their starting ranks, team by team in board order, as the TRF's player section
+    lists them. Refused once round 1 is paired."""
     refuse_individual_event(tournament)
     _refuse_after_pairing(tournament, _("the team pairing numbers"))
-    strengths = team_strengths(tournament)
+    if by not in NUMBERING_ORDERS:
+        raise TournamentError(
+            _("Teams are numbered by strength or by lot, not %(by)s.") % {"by": by}
+        )
+    strengths = team_strengths(tournament) if by == "strength" else {}
     draw = {team.pk: secrets.randbelow(1_000_000) for team in tournament.teams.all()}
     teams = sorted(
         tournament.teams.all(),
-        key=lambda team: (-(strengths[team.pk] or 0), draw[team.pk]),
+        key=lambda team: (-(strengths.get(team.pk) or 0), draw[team.pk]),
     )
     tournament.teams.update(number=None)
     bump_version(tournament.pk)
@@ -226,10 +238,15 @@ def number_teams(tournament: Tournament, *, user: AbstractBaseUser | None = None
         team.number = number
         team.save(update_fields=["number"])
     _number_players(tournament, teams)
+    message = (
+        gettext_lazy("Team pairing numbers given by strength: %(order)s.")
+        if by == "strength"
+        else gettext_lazy("Team pairing numbers drawn by lot: %(order)s.")
+    )
     log_event(
         tournament,
         TournamentLog.Kind.START_RANKS,
-        gettext_lazy("Team pairing numbers given by strength: %(order)s."),
+        message,
         params={"order": ", ".join(f"{team.number} {team.name}" for team in teams)},
         user=user,
     )

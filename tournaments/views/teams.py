@@ -146,16 +146,21 @@ def team_delete(request: HttpRequest, tournament: Tournament, team_id: int) -> H
 @tournament_action_required(Action.MANAGE_PLAYERS)
 @require_http_methods(["POST"])
 def teams_number(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The team pairing numbers by strength, then the players' starting ranks team by team."""
+    """The team pairing numbers by strength (or, ``by=lot``, drawn by lot), then the players'
+    starting ranks team by team."""
+    by = request.POST.get("by", "strength")
     try:
-        numbered = number_teams(tournament, user=request.user)
+        numbered = number_teams(tournament, by=by, user=request.user)
     except TournamentError as error:
         flash_problems(request, error)
     else:
-        messages.success(
-            request,
+        done = (
             _("Teams numbered by strength: %(order)s.")
-            % {"order": ", ".join(f"{t.number} {t.name}" for t in numbered)},
+            if by == "strength"
+            else _("Teams numbered by lot: %(order)s.")
+        )
+        messages.success(
+            request, done % {"order": ", ".join(f"{t.number} {t.name}" for t in numbered)}
         )
     return redirect("tournaments:teams", tournament_id=tournament.pk)
 

@@ -18,6 +18,7 @@ from tournaments.models import (
     Round,
     Team,
     Tournament,
+    TournamentLog,
 )
 from tournaments.pairing.team_swiss.check import check_team_sheet
 from tournaments.scoring.sheet import Color
@@ -277,3 +278,29 @@ def test_a_team_round_robin_takes_a_reserve_after_round_one() -> None:
     assert reserve.start_rank == 9  # after the 8 numbered, moving nobody
     set_roster(team, [*team.roster.order_by("board_order"), reserve])
     assert list(team.roster.order_by("board_order"))[-1] == reserve
+
+
+def test_teams_numbered_by_lot_take_every_number_once_and_the_players_follow() -> None:
+    tournament = create_tournament(
+        name="Cup", system=PairingSystem.ROUND_ROBIN, number_of_rounds=5, boards_per_match=2
+    )
+    for index in range(6):
+        team = create_team(tournament, name=f"Team {index}")
+        players = [
+            PlayerFactory(tournament=tournament, rating_standard=2400 - 100 * index)
+            for _board in range(2)
+        ]
+        set_roster(team, players)
+    by_strength = [team.name for team in number_teams(tournament)]
+    assert by_strength == [f"Team {index}" for index in range(6)]
+    orders = set()
+    for _draw in range(8):
+        teams = number_teams(tournament, by="lot")
+        assert sorted(team.number for team in teams) == list(range(1, 7))
+        orders.add(tuple(team.name for team in teams))
+        first = Team.objects.get(tournament=tournament, number=1)
+        assert sorted(p.start_rank for p in first.roster.all()) == [1, 2]
+    assert len(orders) > 1  # drawn: by strength, every draw gave the same order
+    assert TournamentLog.objects.filter(message__startswith="Team pairing numbers drawn by lot")
+    with pytest.raises(TournamentError, match="by strength or by lot, not rating"):
+        number_teams(tournament, by="rating")

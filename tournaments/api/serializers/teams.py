@@ -12,6 +12,7 @@ from tournaments.api.serializers.model import ModelSerializer
 from tournaments.limits import MAX_BOARDS, MAX_PLAYERS, MAX_ROUNDS, MAX_ROW_ID
 from tournaments.models import MatchForfeit, Player, Team, TeamAbsence, TeamByeKind
 from tournaments.models.tournament import MAX_BOARDS_PER_MATCH
+from tournaments.services.teams import NUMBERING_ORDERS
 
 from .confirm import confirm_field
 from .rounds import PlayerRefSerializer
@@ -237,3 +238,11 @@ class TeamStandingsSerializer(serializers.Serializer[Any]):
     primary = serializers.ChoiceField(choices=["MP", "GP"])
     tiebreaks = serializers.ListField(child=serializers.CharField())
     rows = TeamStandingSerializer(many=True)
+
+
+class TeamNumberingSerializer(serializers.Serializer[Any]):
+    by = serializers.ChoiceField(
+        choices=NUMBERING_ORDERS,
+        default="strength",
+        help_text="strength (equal strengths by lot) or lot (the whole order by lot).",
+    )

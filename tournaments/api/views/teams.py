@@ -38,6 +38,7 @@ from ..serializers.teams import (
     TeamByeSerializer,
     TeamCreateSerializer,
     TeamFieldsSerializer,
+    TeamNumberingSerializer,
     TeamSerializer,
 )
 
@@ -174,19 +175,21 @@ class TeamNumbersView(TeamMixin):
 
     @extend_schema(
         operation_id="teams_number",
-        summary="Give the teams their pairing numbers by strength, then the players theirs",
+        summary="Number the teams by strength or by lot, then the players",
         description=(
-            "Highest strength first (the set strength, else the average rating of the first "
-            "boards), equal strengths by a recorded draw of lots; then the players are "
-            "numbered team by team in board order. Refused once round 1 is paired."
+            "By strength (the default): highest first (the set strength, else the average "
+            "rating of the first boards), equal strengths by a recorded draw of lots; with "
+            '`{"by": "lot"}` the whole order is drawn by lot. Then the players are numbered '
+            "team by team in board order. Refused once round 1 is paired."
         ),
-        request=None,
+        request=TeamNumberingSerializer,
         parameters=[IDEMPOTENCY_PARAMETER],
         responses={200: TeamSerializer(many=True), **error_responses(400, 401, 403, 404, 422)},
     )
     @idempotent
     def post(self, request: Request, slug: str) -> Response:
-        number_teams(self.tournament, user=self.acting_user())
+        data = validated(TeamNumberingSerializer, request)
+        number_teams(self.tournament, by=data["by"], user=self.acting_user())
         return Response(TeamSerializer(teams_of(self.tournament), many=True).data)
 
 
