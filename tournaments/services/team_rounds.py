@@ -251,7 +251,7 @@ def set_lineup(
         )
     lineup = list(players) + [None] * (boards - len(players))
     _refuse_bad_lineup(team, lineup, boards, match)
-    _refuse_decided_boards(match)
+    _refuse_boards_in_play(match)
     match.boards.all().delete()
     match.lineup.filter(team=team).delete()
     entries = LineupEntry.objects.bulk_create(
@@ -328,7 +328,10 @@ def _refuse_bad_lineup(team: Team, lineup: list[Player | None], boards: int, mat
         )
 
 
-def _refuse_decided_boards(match: Match) -> None:
+def _refuse_boards_in_play(match: Match) -> None:
+    """The match's boards are made again (a lineup changed, a forfeit set or withdrawn)
+    only while none has a result or a game: deleting a board deletes its game, moves and
+    all."""
     decided = match.boards.exclude(result="*").exclude(black__isnull=True)
     if decided.exists():
         raise TournamentError(
@@ -337,6 +340,15 @@ def _refuse_decided_boards(match: Match) -> None:
                 "results instead."
             )
             % {"match": _label(match)}
+        )
+    played = sorted(match.boards.filter(game__isnull=False).values_list("match_board", flat=True))
+    if played:
+        raise TournamentError(
+            _(
+                "%(match)s: the game of board %(boards)s is already entered; the lineups "
+                "stay while it is. Delete the game first if the lineup was wrong."
+            )
+            % {"match": _label(match), "boards": ", ".join(map(str, played))}
         )
 
 
@@ -377,7 +389,7 @@ def forfeit_match(
     if match.is_bye:
         raise TournamentError(_("A bye is not a match that can be forfeited."))
     MatchForfeit(forfeit)
-    _refuse_decided_boards(match)
+    _refuse_boards_in_play(match)
     old = match.forfeit
     match.forfeit = forfeit
     match.save(update_fields=["forfeit"])

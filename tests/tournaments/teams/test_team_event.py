@@ -304,3 +304,23 @@ def test_teams_numbered_by_lot_take_every_number_once_and_the_players_follow() -
     assert TournamentLog.objects.filter(message__startswith="Team pairing numbers drawn by lot")
     with pytest.raises(TournamentError, match="by strength or by lot, not rating"):
         number_teams(tournament, by="rating")
+
+
+def test_a_lineup_stays_while_a_game_of_its_match_is_under_way() -> None:
+    """Making the boards again would delete the game with its moves."""
+    from games.models import Game
+    from games.services import create_game, save_moves
+
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3, roster=3)
+    round_ = generate_round_robin_round(tournament)
+    publish_round(round_)
+    _lineups(round_)
+    match = round_.matches.get(table=1)
+    board = match.boards.get(match_board=2)
+    save_moves(create_game(pairing=board, user=None), ["e4", "e5", "Nf3"], user=None)
+    players = list(match.team_a.roster.order_by("board_order"))
+    with pytest.raises(TournamentError, match="game of board 2 is already entered"):
+        set_lineup(match, match.team_a, [players[0], players[2]])
+    with pytest.raises(TournamentError, match="game of board 2 is already entered"):
+        forfeit_match(match, "+-")
+    assert Game.objects.get(pairing=board).moves.count() == 3
