@@ -28,7 +28,7 @@ from tournaments.trf import merge as trf_merge
 from ..audit import IMPORTED_ROUND_BREAKS_RULES, log_event
 from ..configuration import create_tournament
 from ..double_swiss import imported_match_checks
-from ..errors import TournamentError, raise_if
+from ..errors import TournamentError
 from ..warnings import Level, cautions, require_confirmation
 from .exporting import _application_text, _player_keys
 from .header import (
@@ -42,7 +42,7 @@ from .header import (
     _variant,
     document_event_fields,
 )
-from .players import _announced_absences, _player, _player_problems, _same_fide_ids
+from .players import _announced_absences, _player, _store_checked
 from .records import (
     _apply_abnormal_points,
     _apply_acceleration,
@@ -133,15 +133,7 @@ def import_trf(
     )
     lines = {player.start_rank: player.line for player in document.players}
     players = {p.start_rank: _player(tournament, p, warnings) for p in sheet.players}
-    raise_if(
-        [
-            problem
-            for rank, player in players.items()
-            for problem in _player_problems(player, lines[rank])
-        ]
-        + _same_fide_ids(players, lines)
-    )
-    Player.objects.bulk_create(players.values())
+    _store_checked(players, lines)
     adjusted = _store_rounds(tournament, sheet, players, user, warnings)
     Absence.objects.bulk_create(_announced_absences(document, sheet.rounds, players, warnings))
     for apply in (

@@ -20,6 +20,7 @@ from tournaments.scoring.sheet import (
 from tournaments.trf import TrfDocument
 from tournaments.trf.document import parse_birth
 
+from ..errors import raise_if
 from .rounds import UNSTORED_WITHOUT_OPPONENT, _unstored_cell
 
 
@@ -123,3 +124,17 @@ def _same_fide_ids(players: dict[int, Player], lines: dict[int, int]) -> list[st
             }
         )
     return problems
+
+
+def _store_checked(players: dict[int, Player], lines: dict[int, int]) -> None:
+    """Store the file's players once every one is valid (named by his line) and no two share
+    a FIDE id; else nothing is stored."""
+    raise_if(
+        [
+            problem
+            for rank, player in players.items()
+            for problem in _player_problems(player, lines[rank])
+        ]
+        + _same_fide_ids(players, lines)
+    )
+    Player.objects.bulk_create(players.values())

@@ -51,7 +51,7 @@ from ..trf_exchange.header import (
     document_event_fields,
 )
 from ..trf_exchange.importing import _keep_source
-from ..trf_exchange.players import _player, _player_problems, _same_fide_ids
+from ..trf_exchange.players import _player, _store_checked
 from ..trf_exchange.records import _apply_round_dates, _unused_records
 from ..trf_exchange.rounds import _breach_question
 from ..warnings import Level, cautions, require_confirmation
@@ -249,15 +249,7 @@ def _store_players(
         for order, rank in enumerate(team.roster, start=1):
             player = players[rank]
             player.team, player.board_order, player.first_round = teams[team.number], order, 1
-    raise_if(
-        [
-            problem
-            for rank, player in players.items()
-            for problem in _player_problems(player, lines[rank])
-        ]
-        + _same_fide_ids(players, lines)
-    )
-    Player.objects.bulk_create(players.values())
+    _store_checked(players, lines)
     return players
 
 
