@@ -2,9 +2,8 @@
 lineups, boards and points so far, and the team standings. Points come from the team scoring
 package (:mod:`tournaments.scoring.teams`); nothing is recomputed here.
 
-These reads are not kept per tournament version as the individual ones are: lineups and
-match forfeits are written to rows whose changes do not bump the version
-(:mod:`tournaments.versions`), so a kept reply could outlive them.
+These reads are computed for each request, not kept per tournament version as the
+individual ones are (every team write does bump the version, :mod:`tournaments.versions`).
 """
 
 from __future__ import annotations
