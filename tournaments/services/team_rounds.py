@@ -388,7 +388,10 @@ def forfeit_match(
     match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
     if match.is_bye:
         raise TournamentError(_("A bye is not a match that can be forfeited."))
-    MatchForfeit(forfeit)
+    if forfeit not in MatchForfeit.values:
+        raise TournamentError(
+            _("%(forfeit)s is not a match forfeit: +-, -+, -- or nothing.") % {"forfeit": forfeit}
+        )
     _refuse_boards_in_play(match)
     old = match.forfeit
     match.forfeit = forfeit

@@ -324,3 +324,10 @@ def test_a_lineup_stays_while_a_game_of_its_match_is_under_way() -> None:
     with pytest.raises(TournamentError, match="game of board 2 is already entered"):
         forfeit_match(match, "+-")
     assert Game.objects.get(pairing=board).moves.count() == 3
+
+
+def test_an_unknown_match_forfeit_is_refused_by_name() -> None:
+    tournament = _event(PairingSystem.ROUND_ROBIN, teams=4, boards=2, rounds=3)
+    match = generate_round_robin_round(tournament).matches.get(table=1)
+    with pytest.raises(TournamentError, match=r"\+0 is not a match forfeit"):
+        forfeit_match(match, "+0")
