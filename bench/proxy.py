@@ -10,27 +10,30 @@ the proxy, then direct again (the direct figure is the mean of both, so a machin
 changes during the run does not favour either side). Every answer is counted by status and
 any but 200 ends the run with an error.
 
-Measured on the shared 2-core machine while other work ran (load average about 5), 1,000
-players, 32 clients, 10 s each way, 2 gunicorn workers, one run:
+The clients are ``wrk`` (written in C: 2 threads keep the connections) when it is
+installed, else Python threads (``--clients-by``): Python threads cost more CPU than the
+nginx they measure, and on a small machine their own scheduling shows in the tail.
+
+Measured on the shared 2-core machine while other work ran (load average 2 to 4), 1,000
+players, 32 clients by wrk, 10 s each way, 2 gunicorn workers, one run:
 
 =====  ======================  ========================  =======  ==========
 read   direct req/s            proxy req/s               ratio    p99 ratio
 =====  ======================  ========================  =======  ==========
-JSON   73.6 / 90.9 (p99 637 /  1,747.6 (p50 11 ms,       21.3x    0.17x
-       456 ms)                 p99 95 ms)
-HTML   44.7 / 56.7 (p99 1,110  1,446.8 (p50 15 ms,       28.5x    0.12x
-       / 738 ms)               p99 110 ms)
+JSON   139.7 / 111.6 (p99      3,757.3 (p50 6 ms,        29.9x    0.04x
+       346 / 400 ms)           p99 14 ms)
+HTML   77.4 / 71.5 (p99 625    2,255.7 (p50 8 ms,        30.3x    0.04x
+       / 662 ms)               p99 27 ms)
 =====  ======================  ========================  =======  ==========
 
-A second run minutes later (load average 4 to 5): JSON 2,139.3 a second through the proxy
-against 57.0 / 55.6 direct (38.0x, p99 75 ms), HTML 1,878.0 against 41.2 / 40.1 (46.2x, p99
-92 ms). The p99 target of 50 ms is not met here: the 32 client threads are Python threads on
-the same two cores as nginx, gunicorn and PostgreSQL, and their own scheduling shows in the
-tail.
+A second run minutes later: JSON 3,222.1 a second through the proxy against 124.0 / 121.0
+direct (26.3x, p99 15 ms), HTML 4,352.8 against 113.6 / 100.3 (40.7x, p99 12 ms). Before
+the proxy refreshed its copy in the background (``proxy_cache_use_stale updating``), each
+expiry held a second's readers behind the refresh: 3,959.6 and 4,762.2 a second, p99 126
+and 94 ms. With Python threads (``--clients-by threads``) in the same hour: 2,666.1 and
+2,389.4 a second, p99 39 and 52 ms.
 
-Every answer a 200. The HTML page is kept since a reader's page sets no cookie (before, its
-CSRF cookie kept nginx from keeping it: every read reached Django). An earlier run under a
-load of 8 to 10 read the JSON at 1,025 a second through the proxy (p99 156 ms).
+Every answer a 200 (counted by status; wrk's socket errors count as no answer).
 
 Needs ``BENCH_DATABASE_URL`` (a PostgreSQL database it may fill and empty),
 ``BENCH_REDIS_URL`` and nginx; without them it says so and skips. Run:
@@ -48,6 +51,7 @@ from functools import partial
 from pathlib import Path
 
 from bench._timing import Outcomes, expect
+from bench._wrk import wrk_load, wrk_path
 from bench.stack import (
     TIEBREAKS,
     _empty_database,
@@ -64,7 +68,9 @@ def _nginx() -> str | None:
     return shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
 
 
-def compare(players: int, seconds: float, clients: int, web_workers: int, nginx: str) -> None:
+def compare(
+    players: int, seconds: float, clients: int, web_workers: int, nginx: str, by_wrk: bool
+) -> None:
     from bench.standings_queries import _build
 
     event = _build(players, 11)
@@ -88,7 +94,8 @@ def compare(players: int, seconds: float, clients: int, web_workers: int, nginx:
     print(
         f"standings of {players:,} players x 11 rounds ({', '.join(TIEBREAKS)}), public, "
         f"read anonymously as JSON and as the HTML page; {clients} clients, {seconds:g} s "
-        f"each way; 1 web process of {web_workers} gunicorn workers"
+        f"each way; 1 web process of {web_workers} gunicorn workers; the clients: "
+        + ("wrk, 2 threads" if by_wrk else "Python threads")
     )
     print("read  way      req/s   p50 ms   p99 ms   answers")
     figures: dict[tuple[str, str], tuple[float, float, float]] = {}
@@ -108,7 +115,10 @@ def compare(players: int, seconds: float, clients: int, web_workers: int, nginx:
                     url = f"http://{address}{path}"
                     expect(f"first {kind} read, {way}", _get(url))  # computed and kept
                     answers = Outcomes(f"standings {kind}, {way}")
-                    figures[kind, way] = load(partial(_get, url), seconds, clients, answers)
+                    if by_wrk:
+                        figures[kind, way] = wrk_load(url, seconds, clients, answers)
+                    else:
+                        figures[kind, way] = load(partial(_get, url), seconds, clients, answers)
                     rate, p50, p99 = figures[kind, way]
                     print(
                         f"{kind:5s} {way:8s} {rate:6.1f}  {p50:7.0f}  {p99:7.0f}   "
@@ -135,6 +145,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument(
+        "--clients-by",
+        choices=("wrk", "threads"),
+        default="wrk" if wrk_path() else "threads",
+        help="the load generator: wrk (C, the default when installed) or Python threads",
+    )
     options = parser.parse_args(argv if argv is not None else [])
     nginx = _nginx()
     if not (os.environ.get("BENCH_DATABASE_URL") and os.environ.get("BENCH_REDIS_URL")):
@@ -146,7 +162,14 @@ def main(argv: list[str] | None = None) -> None:
     _setup_django()
     _empty_database()
     try:
-        compare(options.players, options.seconds, options.clients, options.web_workers, nginx)
+        compare(
+            options.players,
+            options.seconds,
+            options.clients,
+            options.web_workers,
+            nginx,
+            by_wrk=options.clients_by == "wrk",
+        )
     finally:
         _empty_database()
 

@@ -23,6 +23,7 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -30,6 +31,7 @@ import urllib.parse
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from django.contrib.auth.models import User
@@ -83,7 +85,7 @@ class Client:
         for cookie in reply.headers.get_all("Set-Cookie") or []:
             name, value = cookie.split(";", 1)[0].split("=", 1)
             self.cookies[name] = value
-        Client.statuses[reply.status] += 1
+        self.statuses[reply.status] += 1
         # A reply that sets a cookie (a page's CSRF cookie) is never one kept for others.
         assert not (reply.headers.get("X-Cache") == "HIT" and reply.headers["Set-Cookie"])
         return reply.status, reply.headers, content
@@ -117,8 +119,16 @@ def _answers(address: str, path: str) -> bool:
         return False
 
 
+class Proxied(NamedTuple):
+    stack: Stack
+    proxy: str
+    """The proxy's address."""
+    web: str
+    """The web process's own address (it was started first, ``stack.processes[0]``)."""
+
+
 @pytest.fixture
-def proxied(tmp_path: Path) -> Iterator[tuple[Stack, str]]:
+def proxied(tmp_path: Path) -> Iterator[Proxied]:
     """The stack behind nginx: its web and live processes, and the proxy's address."""
     if NGINX is None:
         if os.environ.get("REQUIRE_PROXY") == "1":
@@ -160,7 +170,7 @@ def proxied(tmp_path: Path) -> Iterator[tuple[Stack, str]]:
         _wait(lambda: _answers(web, "/health/"), 90, "the web process")
         _wait(lambda: _answers(live, "/health/"), 90, "the live process")
         _wait(lambda: _answers(proxy, "/health/"), 30, "the proxy")
-        yield stack, proxy
+        yield Proxied(stack, proxy, web)
     finally:
         stack.stop()
         shutil.rmtree(shared, ignore_errors=True)
@@ -173,9 +183,9 @@ def _result(client: Client, slug: str) -> str:
 
 
 def test_nginx_keeps_public_reads_a_second_and_never_a_users(
-    proxied: tuple[Stack, str],
+    proxied: Proxied,
 ) -> None:
-    stack, proxy = proxied
+    stack, proxy, _ = proxied
     tournament = public_round_one("Proxy open", "proxy-open", boards=2)
     User.objects.create_user("other", password=PASSWORD)
     anonymous = Client(proxy)
@@ -278,8 +288,8 @@ def _versions(stream: http.client.HTTPResponse) -> Iterator[int]:
             yield json.loads(line[5:])["version"]
 
 
-def test_the_live_stream_passes_through_nginx(proxied: tuple[Stack, str]) -> None:
-    _, proxy = proxied
+def test_the_live_stream_passes_through_nginx(proxied: Proxied) -> None:
+    _, proxy, _ = proxied
     tournament = public_round_one("Proxy live", "proxy-live", boards=2)
     host, port = proxy.split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=60)
@@ -301,3 +311,62 @@ def test_the_live_stream_passes_through_nginx(proxied: tuple[Stack, str]) -> Non
     tournament = Tournament.objects.get(pk=tournament.pk)
     assert next(versions) == tournament.version
     connection.close()
+
+
+class ReaderDuringOutage(Client):
+    """A reader while the web process is down: its 503s are counted apart from the other
+    tests' (where any 5xx is a failure)."""
+
+    statuses: Counter[int] = Counter()
+
+
+def test_while_the_web_process_is_down_readers_get_the_kept_copy_or_a_clear_503(
+    proxied: Proxied,
+) -> None:
+    stack, proxy, web = proxied
+    tournament = public_round_one("Proxy outage", "proxy-outage", boards=2)
+    reader = ReaderDuringOutage(proxy)
+    standings = f"/api/v1/tournaments/{tournament.slug}/standings/"
+    page = f"/tournaments/{tournament.pk}/standings/"
+    status, _, kept_json = reader.get(standings)
+    assert status == 200
+    status, _, kept_page = reader.get(page)
+    assert status == 200
+
+    os.killpg(stack.processes[0].pid, signal.SIGTERM)  # the web process, started first
+    stack.processes[0].wait(timeout=30)
+    time.sleep(2.1)  # the kept copies are out of date now (nginx counts whole seconds)
+
+    # A crowd's public reads: the last copy, marked stale, rather than an error.
+    status, headers, body = reader.get(standings)
+    assert (status, headers["X-Cache"], body) == (200, "STALE", kept_json)
+    status, headers, body = reader.get(page)
+    assert (status, headers["X-Cache"], body) == (200, "STALE", kept_page)
+
+    # What no kept copy can answer: a 503 saying so, JSON on the API, a page elsewhere.
+    status, headers, body = reader.get(f"/tournaments/{tournament.pk}/")
+    assert (status, headers["Retry-After"], headers["Cache-Control"]) == (503, "10", "no-store")
+    assert b"The site is back in a moment" in body
+    assert "网站稍后即可恢复".encode() in body
+    arbiter = ReaderDuringOutage(proxy)
+    pairing = f"/api/v1/tournaments/{tournament.slug}/rounds/1/pairings/1/"
+    for method, payload in (("GET", None), ("PUT", json.dumps({"result": "1-0"}).encode())):
+        status, headers, body = arbiter.send(method, pairing, payload, _basic("stack"))
+        assert (status, headers["Content-Type"]) == (503, "application/json"), body
+        assert json.loads(body)["code"] == "unavailable"
+    # A personal read is never answered from the cache, not even when the site is down.
+    status, _, body = arbiter.send("GET", standings, None, _basic("stack"))
+    assert status == 503 and json.loads(body)["code"] == "unavailable"
+
+    # The web process back: the write goes through and readers see it.
+    stack.start("web", WEB_BIND=web)
+    _wait(lambda: _answers(web, "/health/"), 90, "the web process, restarted")
+    status, _, body = arbiter.send(
+        "PUT", pairing, json.dumps({"result": "1-0"}).encode(), _basic("stack")
+    )
+    assert status == 200, body
+    entered = time.monotonic()
+    while _result(reader, tournament.slug) != "1-0":
+        assert time.monotonic() - entered < 5, "the result is not read within seconds"
+        time.sleep(0.1)
+    assert ReaderDuringOutage.statuses[503] == 4, ReaderDuringOutage.statuses
