@@ -2,8 +2,9 @@
 lineups, boards and points so far, and the team standings. Points come from the team scoring
 package (:mod:`tournaments.scoring.teams`); nothing is recomputed here.
 
-These reads are computed for each request, not kept per tournament version as the
-individual ones are (every team write does bump the version, :mod:`tournaments.versions`).
+The views keep what these functions return per tournament version, as they keep the
+individual reads (every team write bumps the version, :mod:`tournaments.versions`); the
+functions themselves compute afresh at each call.
 """
 
 from __future__ import annotations

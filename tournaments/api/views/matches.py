@@ -5,16 +5,25 @@ A board's result goes through the board endpoint (``PUT …/pairings/<board>/``)
 event: each board of a match is an ordinary board of the round, numbered
 ``(table - 1) × boards per match + board``. Lineup and forfeit writes honour ``If-Match``
 with the ETag of the round's matches.
+
+Both reads are kept per tournament version, as the individual reads are
+(:mod:`tournaments.caching`): every team write (teams, rosters, matches, lineups, team byes,
+the boards' results) bumps the version when it commits (:mod:`tournaments.versions`), so the
+next read computes afresh; a client that sends back the ETag gets ``304 Not Modified``.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
+from django.http import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.caching import cached, mark_cacheable, not_modified
 from tournaments.models import Match, Round, Team
 from tournaments.permissions import Action
 from tournaments.services import forfeit_match, set_lineup
@@ -33,7 +42,7 @@ from ..serializers.teams import (
 from ..team_reads import matches_data, matches_etag, team_standings_data
 from .rounds import ETAG, IF_MATCH, RoundsMixin, _with_etag
 from .standings import AFTER_ROUND, StandingsView
-from .teams import players_by_id
+from .teams import players_by_id, uncommitted_writes
 
 
 class MatchesMixin(RoundsMixin):
@@ -51,6 +60,28 @@ class MatchesMixin(RoundsMixin):
         data = matches_data(round_)
         return _with_etag(Response(data), matches_etag(data))
 
+    def kept_matches(self, round_: Round) -> list[dict[str, Any]]:
+        return cached(
+            self.tournament, ("api", "matches data", round_.pk), lambda: matches_data(round_)
+        )
+
+    def cached_matches_read(self, round_: Round) -> HttpResponseBase:
+        """The round's matches computed once per tournament version, with ``304`` for a client
+        that sends back its ETag: the matches' own (the one ``If-Match`` takes on a lineup or
+        forfeit), kept with them, so an unchanged round costs no reading of its matches."""
+        if uncommitted_writes():
+            return self.matches_response(round_)
+        etag = cached(
+            self.tournament,
+            ("api", "matches etag", round_.pk),
+            lambda: matches_etag(self.kept_matches(round_)),
+        )
+        request = self.request._request
+        if reply := not_modified(request, self.tournament, etag):
+            return reply
+        reply = self.cached_reply(("api", "matches", round_.pk), lambda: self.kept_matches(round_))
+        return mark_cacheable(reply, request, self.tournament, etag)
+
     def check_matches_unchanged(self, request: Request, round_: Round) -> None:
         if request.headers.get("If-Match") is not None:
             check_if_match(request, matches_etag(matches_data(round_)))
@@ -65,8 +96,8 @@ class MatchListView(MatchesMixin):
         parameters=[ETAG],
         responses={200: MatchSerializer(many=True), **error_responses(401, 404, 422)},
     )
-    def get(self, request: Request, slug: str, number: int) -> Response:
-        return self.matches_response(self.team_round(number))
+    def get(self, request: Request, slug: str, number: int) -> HttpResponseBase:
+        return self.cached_matches_read(self.team_round(number))
 
 
 class LineupView(MatchesMixin):
@@ -142,7 +173,12 @@ class TeamStandingsView(StandingsView):
         parameters=[AFTER_ROUND],
         responses={200: TeamStandingsSerializer, **error_responses(400, 401, 404, 422)},
     )
-    def get(self, request: Request, slug: str) -> Response:
+    def get(self, request: Request, slug: str) -> HttpResponseBase:
         refuse_individual_event(self.tournament)
-        after = self.after_round(request)
-        return Response(team_standings_data(self.tournament, after))
+        if uncommitted_writes():
+            return Response(team_standings_data(self.tournament, self.after_round(request)))
+        return self.cached_read(
+            request,
+            "team standings",
+            lambda after: team_standings_data(self.tournament, after),
+        )
