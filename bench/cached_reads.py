@@ -1,8 +1,8 @@
 """The public API reads a crowd makes of a 1,000-player Swiss and of a 50-team team Swiss,
-kept per tournament version: each read answered from the cache (the reply's JSON bytes kept), against the same
-read computed afresh (the cache emptied before each), and both against a small GET (the
-tournament's details) in the same run. In process (Django's test client, DEBUG off, local
-memory cache, a fresh SQLite file), best of ``--repeat``:
+kept per tournament version: each read answered from the cache (the reply's JSON bytes
+kept), against the same read computed afresh (the cache emptied before each), and both
+against a small GET (the tournament's details) in the same run. In process (Django's test
+client, DEBUG off, local memory cache, a fresh SQLite file), best of ``--repeat``:
 
 * standings with BH/C1, BH, SB, PS and ARO;
 * the last round's boards (``rounds/11/pairings/``, 500 boards) and the round itself;
