@@ -132,8 +132,10 @@ class Matching(Duals):
             self._assign_label(v, 1, -1)
 
     def _expand_spent_blossoms(self) -> None:
-        """Top-level outer blossoms whose dual reached zero are expanded (end of a stage)."""
-        n = self.n
+        """Top-level outer blossoms whose dual reached zero are expanded (end of a stage).
+        Their vertices' tight-edge lists go: a list kept over a dual step lacks the edges that
+        the step made tight inside the blossom (see :meth:`_kept_tight_lists`)."""
+        n, tight_at = self.n, self.tight_at
         for b in range(n, 2 * n):
             if (
                 self.parent[b] == -1
@@ -141,6 +143,8 @@ class Matching(Duals):
                 and self.label[b] == 1
                 and self.dual[b] == 0
             ):
+                for leaf in self._leaves(b):
+                    tight_at[leaf] = -1
                 self._expand_blossom(b, True)
 
     def _stage(self) -> bool:
