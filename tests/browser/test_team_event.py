@@ -313,6 +313,13 @@ def test_a_team_swiss_of_twelve_teams_on_four_boards(page, organiser, screenshot
     small.goto(f"/tournaments/{tournament.pk}/rounds/7/")
     width = small.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the round page is {width} px wide"
+    # Every link of the tournament's menu in view, none scrolled off the right edge.
+    off_screen = small.evaluate(
+        "[...document.querySelectorAll('.page-links a')]"
+        ".filter(a => a.getBoundingClientRect().right > window.innerWidth)"
+        ".map(a => a.textContent.trim())"
+    )
+    assert off_screen == [], f"menu links off screen at 390 px: {off_screen}"
     _keep(small, screenshot, "team_round_phone")
     small.get_by_label("Language").select_option("zh-hans")
     expect(small.get_by_role("heading", level=1)).to_contain_text("第 7 轮")
