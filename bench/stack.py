@@ -13,6 +13,9 @@ baseline measured in the same run):
 * the PGN import (check, then import, as background jobs) of ``--games`` games, sent as
   files of at most 5,000 games (the upload limit) all at once, with 1 and 2 Celery
   workers, the 1-worker time the baseline.
+* the CPU a small GET (the tournament's details) costs the web process and PostgreSQL,
+  each apart, with a database connection per request against one kept by the worker
+  (``CONN_MAX_AGE`` 0 and 60), the first the baseline.
 
 Every answer is counted by status (printed beside each figure) and any but the expected
 one (200; 202 for a job posted) ends the run with an error. The figures an earlier version
@@ -46,6 +49,12 @@ count; reads and writes the median of three runs (load average 3 to 10):
   2.06x; load average 4 to 10, falling during the second run): about 87 ms a game with one
   worker (python-chess replays it, then it is written), CPU work all of it, against 29 ms
   in an earlier run under a load of 5 to 7 (not explained by the load alone: to look into).
+
+The small GET (``--only small``, 4 clients, 5 s, least of 3 passes, load average 4):
+2.90 ms in the web process and 3.90 ms in PostgreSQL with a connection per request (111
+a second on one worker), 2.18 + 0.26 = 2.44 ms with the connection kept (242 a second):
+0.36x together, PostgreSQL 0.07x. ``deploy/arbiter.sh web`` keeps it (60 s) since. The
+figures above were measured with a connection per request.
 
 Needs ``BENCH_DATABASE_URL`` (a PostgreSQL database it may fill and empty) and
 ``BENCH_REDIS_URL``. Run: ``python -m bench stack`` or ``python -m bench.stack --seconds 5``.
@@ -620,13 +629,68 @@ def _timed_jobs(web: str, posts: list[tuple[str, dict[str, object]]]) -> tuple[f
     return time.perf_counter() - started, results
 
 
+def small_get_cpu(seconds: float, clients: int) -> None:
+    """The CPU a small GET (the API's tournament details) costs the web process and
+    PostgreSQL, each apart, with a database connection per request (``CONN_MAX_AGE=0``)
+    against one kept by each worker (``CONN_MAX_AGE=60``), in turns, best of ``PASSES``."""
+    _build_small_event()
+    postmaster = _postmaster()
+    print(
+        f"a small GET on the production stack: 1 web process of 1 worker, {clients} clients, "
+        f"{seconds:g} s; CPU per request, the least of {PASSES} passes"
+    )
+    print("connections          req/s  web ms  PostgreSQL ms  total ms   answers")
+    best: dict[str, tuple[float, float, float]] = {}
+    answers = {age: Outcomes(f"small GET, CONN_MAX_AGE={age}") for age in ("0", "60")}
+    for _ in range(PASSES):
+        for age in ("0", "60"):
+            port = _free_port()
+            web = f"http://127.0.0.1:{port}"
+            env = {"WEB_BIND": f"127.0.0.1:{port}", "WEB_WORKERS": "1", "CONN_MAX_AGE": age}
+            with processes(("web", env)) as servers:
+                _wait_healthy(web)
+                url = f"{web}/api/v1/tournaments/small-get/"
+                expect("first small GET", _get(url))
+                web_before, pg_before = _cpu_seconds(servers), _cpu_seconds(postmaster)
+                started = time.monotonic()
+                rate, _p50, _p99 = load(partial(_get, url), seconds, clients, answers[age])
+                requests = rate * (time.monotonic() - started)
+                web_ms = (_cpu_seconds(servers) - web_before) * 1000 / max(requests, 1)
+                pg_ms = (_cpu_seconds(postmaster) - pg_before) * 1000 / max(requests, 1)
+            old = best.get(age, (0.0, float("inf"), float("inf")))
+            best[age] = (max(rate, old[0]), min(web_ms, old[1]), min(pg_ms, old[2]))
+    for age, label in (("0", "one per request"), ("60", "kept (60 s)")):
+        rate, web_ms, pg_ms = best[age]
+        print(
+            f"{label:18s}  {rate:6.1f}  {web_ms:6.2f}  {pg_ms:13.2f}  {web_ms + pg_ms:8.2f}   "
+            f"{answers[age].summary()}"
+        )
+    kept, fresh = best["60"], best["0"]
+    print(
+        f"kept / one per request: web {kept[1] / fresh[1]:.2f}x, PostgreSQL "
+        f"{kept[2] / fresh[2]:.2f}x, together {(kept[1] + kept[2]) / (fresh[1] + fresh[2]):.2f}x"
+    )
+
+
+def _build_small_event() -> None:
+    from bench.standings_queries import _build
+
+    event = _build(40, 5)
+    event.slug = "small-get"
+    event.public = True
+    event.save()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument(
-        "--only", choices=["reads", "growth", "import"], action="append", default=None
+        "--only",
+        choices=["reads", "growth", "import", "small"],
+        action="append",
+        default=None,
     )
     options = parser.parse_args(argv if argv is not None else [])
     if not (os.environ.get("BENCH_DATABASE_URL") and os.environ.get("BENCH_REDIS_URL")):
@@ -634,7 +698,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     _setup_django()
     _empty_database()
-    parts = options.only or ["reads", "growth", "import"]
+    parts = options.only or ["reads", "growth", "import", "small"]
     if "reads" in parts:
         reads_and_writes(options.seconds, options.clients)
         _empty_database()
@@ -643,6 +707,9 @@ def main(argv: list[str] | None = None) -> None:
         _empty_database()
     if "import" in parts:
         pgn_import(options.games)
+        _empty_database()
+    if "small" in parts:
+        small_get_cpu(options.seconds, options.clients)
         _empty_database()
 
 
