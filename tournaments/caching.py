@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import get_language
@@ -40,8 +41,21 @@ def cache_key(tournament: Tournament, *parts: object) -> str:
     return f"arbiter:t{tournament.pk}:v{tournament.version}:{_digest((get_language(), *parts))}"
 
 
+def uncommitted_writes() -> bool:
+    """Whether this connection's transaction has written something not yet committed. The
+    version is bumped only on commit, so a value kept under the current version does not show
+    those writes, and what the transaction reads must not be kept under that version either
+    (a rollback would leave it there). A read request outside any transaction, as every GET
+    is, has none."""
+    connection = transaction.get_connection()
+    return connection.in_atomic_block and bool(connection.run_on_commit)
+
+
 def cached(tournament: Tournament, parts: tuple[object, ...], compute: Callable[[], T]) -> T:
-    """``compute()``'s value for this version of the tournament, computed once."""
+    """``compute()``'s value for this version of the tournament, computed once (afresh, and
+    not kept, inside a transaction that has written: see :func:`uncommitted_writes`)."""
+    if uncommitted_writes():
+        return compute()
     key = cache_key(tournament, *parts)
     value: T | None = cache.get(key)
     if value is None:

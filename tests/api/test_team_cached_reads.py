@@ -330,4 +330,6 @@ def test_a_read_in_the_transaction_that_wrote_is_computed_afresh(arbiter: APICli
         read = arbiter.get(f"{url}rounds/1/matches/")
     assert len(ok(read)[0]["lineups"]["a"]) == 2
     assert read["ETag"] == team_reads.matches_etag(read.json())
-    assert compute.call_count == 3  # the lineup's own reply computed one too
+    # Each read computed afresh and nothing kept: the reads' ETag and reply each compute the
+    # matches (2 + 2), and the lineup's own reply one more.
+    assert compute.call_count == 5

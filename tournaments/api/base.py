@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
-from tournaments.caching import cached
+from tournaments.caching import cached, mark_cacheable, not_modified, version_etag
 from tournaments.models import ApiToken, Tournament
 from tournaments.permissions import Action
 
@@ -71,6 +71,16 @@ class TournamentApiView(ApiView):
             lambda: renderer.render(compute(), media_type, self.get_renderer_context()),
         )
         return HttpResponse(content, content_type=renderer.media_type)
+
+    def kept_read(self, parts: tuple[object, ...], compute: Callable[[], Any]) -> HttpResponseBase:
+        """A public read computed once per tournament version (:meth:`cached_reply`), with
+        its ETag and Cache-Control, and ``304`` for a client that sends the ETag back."""
+        request = self.request._request
+        etag = version_etag(request, self.tournament)
+        if reply := not_modified(request, self.tournament, etag):
+            return reply
+        reply = self.cached_reply(("api", *parts), compute)
+        return mark_cacheable(reply, request, self.tournament, etag)
 
     def acting_user(self) -> Any:
         """The user the audit trail names: the token's creator for a token."""

@@ -42,7 +42,7 @@ from ..serializers.teams import (
 from ..team_reads import matches_data, matches_etag, team_standings_data
 from .rounds import ETAG, IF_MATCH, RoundsMixin, _with_etag
 from .standings import AFTER_ROUND, StandingsView
-from .teams import players_by_id, uncommitted_writes
+from .teams import players_by_id
 
 
 class MatchesMixin(RoundsMixin):
@@ -69,8 +69,6 @@ class MatchesMixin(RoundsMixin):
         """The round's matches computed once per tournament version, with ``304`` for a client
         that sends back its ETag: the matches' own (the one ``If-Match`` takes on a lineup or
         forfeit), kept with them, so an unchanged round costs no reading of its matches."""
-        if uncommitted_writes():
-            return self.matches_response(round_)
         etag = cached(
             self.tournament,
             ("api", "matches etag", round_.pk),
@@ -175,8 +173,6 @@ class TeamStandingsView(StandingsView):
     )
     def get(self, request: Request, slug: str) -> HttpResponseBase:
         refuse_individual_event(self.tournament)
-        if uncommitted_writes():
-            return Response(team_standings_data(self.tournament, self.after_round(request)))
         return self.cached_read(
             request,
             "team standings",

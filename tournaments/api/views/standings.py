@@ -17,7 +17,6 @@ from rest_framework.request import Request
 
 from jobs.models import Job
 from jobs.views import accepted, file_response
-from tournaments.caching import mark_cacheable, not_modified, version_etag
 from tournaments.jobs import is_large, start_report_job
 from tournaments.permissions import Action
 from tournaments.reports.printed import PRINTED_REPORTS
@@ -79,13 +78,10 @@ class StandingsView(TournamentApiView):
     def cached_read(
         self, request: Request, name: str, compute: Callable[[int], dict[str, Any]]
     ) -> HttpResponseBase:
-        """The reply computed once per tournament version; 304 for a client that has it."""
-        etag = version_etag(request, self.tournament)
-        if reply := not_modified(request._request, self.tournament, etag):
-            return reply
+        """The reply after the round asked for (the last by default), computed once per
+        tournament version (:meth:`kept_read`)."""
         after = self.after_round(request)
-        reply = self.cached_reply(("api", name, after), lambda: compute(after))
-        return mark_cacheable(reply, request, self.tournament, etag)
+        return self.kept_read((name, after), lambda: compute(after))
 
 
 class CrosstableView(StandingsView):

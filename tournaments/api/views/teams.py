@@ -8,8 +8,7 @@ reads (:mod:`tournaments.caching`): every write here bumps the version when it c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
@@ -21,7 +20,6 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.caching import mark_cacheable, not_modified, version_etag
 from tournaments.models import Player, Team, TeamAbsence, Tournament
 from tournaments.permissions import Action
 from tournaments.services import (
@@ -74,35 +72,12 @@ def players_by_id(tournament: Tournament, ids: Sequence[int], field: str) -> lis
     return [found[pk] for pk in ids]
 
 
-def uncommitted_writes() -> bool:
-    """Whether this connection's transaction has written something not yet committed. The
-    version is bumped only on commit, so a reply kept under the current version does not show
-    those writes, and what the transaction reads must not be kept under that version either
-    (a rollback would leave it there): such a read is computed afresh and not kept. A read
-    request outside any transaction, as every GET is, has none."""
-    connection = transaction.get_connection()
-    return connection.in_atomic_block and bool(connection.run_on_commit)
-
-
 class TeamMixin(TournamentApiView):
     def team(self, team_id: int) -> Team:
         return get_object_or_404(teams_of(self.tournament), pk=team_id)
 
     def team_response(self, team_id: int, code: int = status.HTTP_200_OK) -> Response:
         return Response(TeamSerializer(self.team(team_id)).data, status=code)
-
-    def cached_team_read(
-        self, parts: tuple[object, ...], compute: Callable[[], Any]
-    ) -> HttpResponseBase:
-        """The reply computed once per tournament version; ``304`` for a client that has it."""
-        if uncommitted_writes():
-            return Response(compute())
-        request = self.request._request
-        etag = version_etag(request, self.tournament)
-        if reply := not_modified(request, self.tournament, etag):
-            return reply
-        reply = self.cached_reply(("api", *parts), compute)
-        return mark_cacheable(reply, request, self.tournament, etag)
 
 
 class TeamListView(TeamMixin):
@@ -114,7 +89,7 @@ class TeamListView(TeamMixin):
         responses={200: TeamSerializer(many=True), **error_responses(401, 404)},
     )
     def get(self, request: Request, slug: str) -> HttpResponseBase:
-        return self.cached_team_read(
+        return self.kept_read(
             ("teams",), lambda: TeamSerializer(teams_of(self.tournament), many=True).data
         )
 
@@ -150,9 +125,7 @@ class TeamView(TeamMixin):
         responses={200: TeamSerializer, **error_responses(401, 404)},
     )
     def get(self, request: Request, slug: str, team_id: int) -> HttpResponseBase:
-        return self.cached_team_read(
-            ("team", team_id), lambda: TeamSerializer(self.team(team_id)).data
-        )
+        return self.kept_read(("team", team_id), lambda: TeamSerializer(self.team(team_id)).data)
 
     @extend_schema(
         operation_id="teams_update",
