@@ -187,12 +187,13 @@ def edge_weight(
         if low_score == bye.score:
             weight += bye.played_rank[lower.played_games]
     # The two players' floats of the previous round and of the one before, as far as played
-    # (``Player.floats`` holds min(played rounds, 2) of them).
-    floats = tuple(zip(higher.floats, lower.floats, strict=True))
+    # (``Player.floats`` holds min(played rounds, 2) of them, as many for every player).
     if not lower_in_bracket:
         # C10–C21 count the pairs inside the bracket only: for any other pair (most of a
         # round's weights, every pair below the bracket) each of their fields is zero.
-        return weight << (4 * size + len(floats) * 2 * (size + groups) + layout.ordering_bits)
+        rounds = len(higher.floats)
+        return weight << (4 * size + rounds * 2 * (size + groups) + layout.ordering_bits)
+    floats = tuple(zip(higher.floats, lower.floats, strict=True))
     # C10–C13: colour differences, colours three times running, preferences, strong ones.
     for satisfied in colour_fields(higher, lower):
         weight = weight << size | satisfied
