@@ -44,17 +44,17 @@ count; reads and writes the median of three runs (load average 3 to 10):
   (its rate 9.1 / 7.4 / 7.3 a second, 0.80x; the reads' 0.99x-1.14x): the reads do not
   grow with the events (every query is by tournament), the write a little, or within this
   run's noise;
-* 10,000 games as two files of 5,000 sent at once, check / import / total: 72.6 / 868.6 /
-  941.2 s with 1 worker, 42.7 / 421.4 / 464.2 s with 2 (0.49x; check 1.70x faster, import
-  2.06x; load average 4 to 10, falling during the second run): about 87 ms a game with one
-  worker (python-chess replays it, then it is written), CPU work all of it, against 29 ms
-  in an earlier run under a load of 5 to 7 (not explained by the load alone: to look into).
+* 10,000 games as two files of 5,000 sent at once (load average about 2), check / import /
+  total: 15.1 / 192.9 / 208.0 s with 1 worker, 8.6 / 83.6 / 92.2 s with 2 (0.44x; check
+  1.76x faster, import 2.31x): about 19 ms a game with one worker (python-chess replays it,
+  then it is written). Earlier runs under a load of 4 to 10 found 87 and 29 ms a game: the
+  worker had a fraction of a core.
 
 The small GET (``--only small``, 4 clients, 5 s, least of 3 passes, load average 4):
 2.90 ms in the web process and 3.90 ms in PostgreSQL with a connection per request (111
 a second on one worker), 2.18 + 0.26 = 2.44 ms with the connection kept (242 a second):
 0.36x together, PostgreSQL 0.07x. ``deploy/arbiter.sh web`` keeps it (60 s) since. The
-figures above were measured with a connection per request.
+reads and writes above were measured with a connection per request.
 
 Needs ``BENCH_DATABASE_URL`` (a PostgreSQL database it may fill and empty) and
 ``BENCH_REDIS_URL``. Run: ``python -m bench stack`` or ``python -m bench.stack --seconds 5``.
