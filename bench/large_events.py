@@ -62,7 +62,7 @@ def _timed(figures: dict[str, Any], name: str, step: Callable[[], Any]) -> Any:
     return result
 
 
-def measure(players: int, pair: bool) -> dict[str, Any]:
+def measure(players: int, pair: bool, against_bbp: bool) -> dict[str, Any]:
     """One size, in this process: the figures by step."""
     import os
 
@@ -109,8 +109,39 @@ def measure(players: int, pair: bool) -> dict[str, Any]:
     _timed(figures, "public page kept", lambda: expect("standings page", client.get(page)))
     if pair:
         state = pairing_state(event, ROUNDS + 1)
-        _timed(figures, "pair round 12", lambda: DutchEngine().pair(state))
+        started = time.process_time()
+        pairing = _timed(figures, "pair round 12", lambda: DutchEngine().pair(state))
+        figures["pair round 12 CPU"] = (time.process_time() - started, _peak_mb())
+        if against_bbp and (bbp := _bbp()):
+            figures["bbpPairings round 12"] = _bbp_pairs(bbp, state, pairing)
     return figures
+
+
+def _bbp() -> str | None:
+    import shutil
+
+    return shutil.which("bbpPairings.exe") or shutil.which("bbpPairings")
+
+
+def _bbp_pairs(bbp: str, state: Any, pairing: Any) -> tuple[float, float]:
+    """bbpPairings on the same round (the engine's TRF file of the state, a process of its
+    own): its CPU seconds and peak megabytes; its pairs must be ours."""
+    from bench.pairing_vs_bbp import _pairs, _run
+    from tournaments.pairing.engines import engine_document
+    from tournaments.trf import write_trf
+
+    with tempfile.TemporaryDirectory() as directory:
+        source, target = f"{directory}/round.trf", f"{directory}/pairs.txt"
+        with open(source, "w", encoding="utf-8") as stream:
+            stream.write(write_trf(engine_document(state)))
+        cpu, peak, _ = _run([bbp, "--dutch", source, "-p", target])
+        with open(target, encoding="utf-8") as stream:
+            theirs = _pairs(stream.read())
+    ours = sorted([*pairing.pairs, *((rank, 0) for rank in pairing.byes)])
+    if ours != theirs:
+        raise SystemExit("bbpPairings pairs round 12 otherwise")
+    print(f"  bbpPairings round 12: {cpu:.1f} s CPU, peak {peak:.0f} MB", file=sys.stderr)
+    return cpu, peak
 
 
 def _build(players: int, seed: int = 11) -> Any:
@@ -170,37 +201,52 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[1000, 2000])
     parser.add_argument("--pair-up-to", type=int, default=2000)
+    parser.add_argument(
+        "--bbp-up-to",
+        type=int,
+        default=2000,
+        help="bbpPairings (when on the PATH) pairs the same round up to this many players",
+    )
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     options = parser.parse_args(argv if argv is not None else [])
     if options.one:
-        print(json.dumps(measure(options.one, options.one <= options.pair_up_to)))
+        pair, bbp = options.one <= options.pair_up_to, options.one <= options.bbp_up_to
+        print(json.dumps(measure(options.one, pair, bbp)))
         return
     results: dict[int, dict[str, Any]] = {}
     for players in options.players:
         print(f"{players:,} players x {ROUNDS} rounds", file=sys.stderr, flush=True)
         run = subprocess.run(
             [sys.executable, "-m", "bench.large_events", "--one", str(players),
-             "--pair-up-to", str(options.pair_up_to)],
+             "--pair-up-to", str(options.pair_up_to), "--bbp-up-to", str(options.bbp_up_to)],
             capture_output=True, text=True, check=False,
         )  # fmt: skip
         sys.stderr.write(run.stderr)
         if run.returncode != 0:
             raise SystemExit(f"{players} players: exit {run.returncode}")
         results[players] = json.loads(run.stdout.strip().splitlines()[-1])
-    smallest = min(results)
-    steps = [s for s in results[smallest] if s not in ("build", "export")]
+    steps = list(dict.fromkeys(k for r in results.values() for k in r))
+    steps = [s for s in steps if s not in ("build", "export")]
     print(f"{'step':18s}" + "".join(f"{p:>16,d}" for p in results) + "   growth")
     for step in steps:
         cells = []
         for players in results:
             figure = results[players].get(step)
             cells.append(f"{figure[0]:9.1f} s {figure[1]:4.0f}M" if figure else f"{'-':>16s}")
-        largest = max(p for p in results if step in results[p])
-        growth = results[largest][step][0] / max(results[smallest][step][0], 1e-6)
+        sizes = [p for p in results if step in results[p]]
+        first, largest = min(sizes), max(sizes)
+        growth = results[largest][step][0] / max(results[first][step][0], 1e-6)
         print(
             f"{step:18s}" + "".join(f"{c:>16s}" for c in cells)
-            + f"   {growth:.1f}x time for {largest / smallest:.0f}x players"
+            + f"   {growth:.1f}x time for {largest / first:.0f}x players"
         )  # fmt: skip
+    for players, figures in results.items():
+        if "bbpPairings round 12" in figures:
+            ours, theirs = figures["pair round 12 CPU"], figures["bbpPairings round 12"]
+            print(
+                f"{players:,} players, round 12, CPU: ours {ours[0]:.1f} s against "
+                f"bbpPairings {theirs[0]:.1f} s ({ours[0] / theirs[0]:.2f}x), the same pairs"
+            )
 
 
 if __name__ == "__main__":

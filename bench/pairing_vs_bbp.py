@@ -43,8 +43,10 @@ Run: ``python -m bench pairing_vs_bbp`` or ``python -m bench.pairing_vs_bbp --re
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -60,16 +62,45 @@ ROUND = 7
 
 
 def _run(command: list[str]) -> tuple[float, float, str]:
-    """CPU seconds, peak resident megabytes and standard output of one process."""
+    """CPU seconds, peak resident megabytes and standard output of one process.
+
+    The peak is the process's own ``VmHWM``, read every few milliseconds while it runs: the
+    ``ru_maxrss`` that ``wait4`` reports counts the memory of the process that started it
+    too (Linux carries the high-water mark over ``exec``), so a child of a large process
+    would report at least that process's size.
+    """
     import subprocess
 
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    out = process.stdout.read().decode() if process.stdout else ""
-    err = process.stderr.read().decode() if process.stderr else ""
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{command[0]} failed ({status}): {err.strip()[:500]}")
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out
+    outputs: dict[str, bytes] = {}
+    drains = [
+        threading.Thread(target=lambda n=name, s=stream: outputs.update({n: s.read()}))
+        for name, stream in (("out", process.stdout), ("err", process.stderr))
+    ]
+    for drain in drains:
+        drain.start()
+    peak_kb = 0
+    while True:
+        peak_kb = max(peak_kb, _high_water_kb(process.pid))
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            break
+        time.sleep(0.005)
+    for drain in drains:
+        drain.join()
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        err = outputs["err"].decode().strip()[:500]
+        raise SystemExit(f"{command[0]} failed ({process.returncode}): {err}")
+    return usage.ru_utime + usage.ru_stime, peak_kb / 1024, outputs["out"].decode()
+
+
+def _high_water_kb(pid: int) -> int:
+    """The process's peak resident memory so far (``VmHWM``), 0 if it cannot be read."""
+    with contextlib.suppress(OSError, StopIteration, ValueError):
+        status = Path(f"/proc/{pid}/status").read_text()
+        return int(next(x for x in status.splitlines() if x.startswith("VmHWM")).split()[1])
+    return 0
 
 
 def _pairs(text: str) -> list[tuple[int, int]]:
