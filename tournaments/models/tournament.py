@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from games.rules.material import NamedPositionError, parse_named_positions
 from games.rules.rulesets import RULESETS, Ruleset, get_ruleset
 from tournaments.pairing.systems import SwissSystem, system_named
+from tournaments.pairing.team_swiss.state import ColourPreferences
 from tournaments.scoring.sheet import PointSystem
 from tournaments.scoring.teams.sheet import MatchPointSystem
 
@@ -145,6 +146,22 @@ class TeamPrimaryScore(models.TextChoices):
 
     MATCH_POINTS = "MP", _("Match points")
     GAME_POINTS = "GP", _("Game points")
+
+
+class TeamColourPreferences(models.TextChoices):
+    """How a team Swiss grades the teams' colour preferences (C.04.6 1.7)."""
+
+    TYPE_A = "A", _("Type A: simple colour preferences")
+    TYPE_B = "B", _("Type B: strong and mild colour preferences")
+    NONE = "none", _("No colour preferences")
+
+
+ENGINE_COLOUR_PREFERENCES = {
+    TeamColourPreferences.TYPE_A: ColourPreferences.TYPE_A,
+    TeamColourPreferences.TYPE_B: ColourPreferences.TYPE_B,
+    TeamColourPreferences.NONE: ColourPreferences.NONE,
+}
+"""The setting as the team Swiss engine and record 192 (``TYPEA``, ``TYPEB``, absent) name it."""
 
 
 MAX_BOARDS_PER_MATCH = 20
@@ -417,6 +434,19 @@ class Tournament(models.Model):
         default=TeamPrimaryScore.MATCH_POINTS,
         help_text=_("What teams are ranked and paired on first (C.04.6 1.2, C.07)."),
     )
+    team_colour_preferences = models.CharField(
+        _("colour preferences"),
+        max_length=4,
+        choices=TeamColourPreferences.choices,
+        default=TeamColourPreferences.TYPE_A,
+        help_text=_(
+            "C.04.6 1.7. Type A (the default): a team prefers a colour when it has played "
+            "the other one at least twice more, or in both its last two matches without being "
+            "ahead with the colour it prefers. Type B: those preferences are strong, and a "
+            "team whose colours are one apart, or even before the last round, has a mild one. "
+            "None: no team has a colour preference."
+        ),
+    )
     same_club_teams_apart = models.BooleanField(
         _("teams of the same club do not meet"), default=False
     )
@@ -484,6 +514,11 @@ class Tournament(models.Model):
         team tie-breaks), its players are ranked by points alone (the board prizes rank
         them board by board)."""
         return [] if self.is_team_event else list(self.tiebreaks)
+
+    @property
+    def team_swiss_preferences(self) -> ColourPreferences:
+        """:attr:`team_colour_preferences` as the team Swiss engine takes it (C.04.6 1.7)."""
+        return ENGINE_COLOUR_PREFERENCES[TeamColourPreferences(self.team_colour_preferences)]
 
     @property
     def plays_matches(self) -> bool:

@@ -44,7 +44,7 @@ POINT_FIELDS = (
     "points_forfeit_loss",
 )
 
-# A team event's own settings (C.04.6, C.07, TRF-2026 records 320, 352 and 362).
+# A team event's own settings (C.04.6, C.07, TRF-2026 records 192, 320, 352 and 362).
 TEAM_EVENT_FIELDS = (
     "boards_per_match",
     "match_points_win",
@@ -54,6 +54,7 @@ TEAM_EVENT_FIELDS = (
     "team_bye_game_points",
     "board_colors",
     "team_primary_score",
+    "team_colour_preferences",
     "same_club_teams_apart",
 )
 

@@ -156,7 +156,8 @@ def _swiss_round(tournament: Tournament, number: int) -> TeamPairing:
 
 def team_swiss_state(tournament: Tournament, number: int) -> TeamSwissState:
     """What the team Swiss engine needs to pair round ``number``: the sheet of the rounds
-    before it, the byes asked for, the teams withdrawn, the pairs that must not meet."""
+    before it, the byes asked for, the teams withdrawn, the pairs that must not meet, and the
+    event's primary score and colour preference type (C.04.6 1.2, 1.7)."""
     sheet = team_sheet(tournament, after_round=number - 1)
     teams = list(numbered_teams(tournament))
     requested = {
@@ -184,6 +185,7 @@ def team_swiss_state(tournament: Tournament, number: int) -> TeamSwissState:
         primary=PrimaryScore.GAME_POINTS
         if tournament.team_primary_score == TeamPrimaryScore.GAME_POINTS
         else PrimaryScore.MATCH_POINTS,
+        preferences=tournament.team_swiss_preferences,
     )
 
 

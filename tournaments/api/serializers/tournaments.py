@@ -14,6 +14,7 @@ from tournaments.models import (
     PairingSystem,
     RatingMethod,
     RatingType,
+    TeamColourPreferences,
     TeamPrimaryScore,
     Tournament,
     Variant,
@@ -116,6 +117,11 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
         help_text='Team A\'s colour on each board, e.g. "WBWB"; empty: White on odd boards.',
     )
     team_primary_score = serializers.ChoiceField(choices=TeamPrimaryScore.choices, required=False)
+    team_colour_preferences = serializers.ChoiceField(
+        choices=TeamColourPreferences.choices,
+        required=False,
+        help_text="A team Swiss's colour preference type (C.04.6 1.7): A (the default), B or none.",
+    )
     same_club_teams_apart = serializers.BooleanField(required=False)
 
     def validate_time_control(self, value: str) -> str:

@@ -26,10 +26,12 @@ from tournaments.models import (
     Round,
     Team,
     TeamAbsence,
+    TeamColourPreferences,
     TeamPrimaryScore,
     Tournament,
     TournamentLog,
 )
+from tournaments.models.tournament import ENGINE_COLOUR_PREFERENCES
 from tournaments.pairing.team_swiss.state import PrimaryScore
 from tournaments.pairing.teams_berger import check_team_round_robin
 from tournaments.scoring.sheet import Color
@@ -154,6 +156,7 @@ def _create_event(
         team_bye_match_points=_optional(match_points.pairing_bye),
         team_bye_game_points=_optional(match_points.pairing_bye_game_points),
         team_primary_score=_primary(document, system),
+        team_colour_preferences=_colour_preferences(document, system),
         reverse_last_two_rounds=bool(robin and robin.double and robin.swapped),
         **{f"points_{name}": _decimal(getattr(points, name)) for name in _POINT_NAMES},
     )
@@ -181,6 +184,15 @@ def _primary(document: TrfDocument, system: str) -> str:
     if system == "team_swiss" and swiss_options(document).primary is PrimaryScore.GAME_POINTS:
         return TeamPrimaryScore.GAME_POINTS
     return TeamPrimaryScore.MATCH_POINTS
+
+
+def _colour_preferences(document: TrfDocument, system: str) -> str:
+    """Record 192's colour preference type of a team Swiss (C.04.6 1.7): ``TYPEA``,
+    ``TYPEB``, none when the code names neither (``FIDE_TEAM_MP_GP``); type A without a code."""
+    if system != "team_swiss":
+        return TeamColourPreferences.TYPE_A
+    wanted = swiss_options(document).preferences
+    return next(k for k, v in ENGINE_COLOUR_PREFERENCES.items() if v is wanted)
 
 
 def _team_tiebreaks(document: TrfDocument, warnings: list[str]) -> tuple[list[str], set[str]]:

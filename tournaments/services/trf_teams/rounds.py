@@ -140,6 +140,7 @@ def _in_table_order(
         sheet,
         team_round.number,
         primary=PrimaryScore(tournament.team_primary_score),
+        preferences=tournament.team_swiss_preferences,
     )
     scored = pairing_teams(state)
     if any(m.team_a not in scored or m.team_b not in scored for m in matches):
