@@ -447,6 +447,16 @@ class Tournament(models.Model):
             "None: no team has a colour preference."
         ),
     )
+    team_colours_by_other_score = models.BooleanField(
+        _("the other score decides the first team"),
+        default=True,
+        help_text=_(
+            "C.04.6 4.2: of two teams with the same primary score, the one with more of the "
+            "other score (game points when match points come first, and the reverse) is the "
+            "first team, whose colour the later colour rules decide; off, the smaller team "
+            "pairing number. Record 192 names the other score after the primary one when on."
+        ),
+    )
     same_club_teams_apart = models.BooleanField(
         _("teams of the same club do not meet"), default=False
     )

@@ -55,6 +55,7 @@ TEAM_EVENT_FIELDS = (
     "board_colors",
     "team_primary_score",
     "team_colour_preferences",
+    "team_colours_by_other_score",
     "same_club_teams_apart",
 )
 

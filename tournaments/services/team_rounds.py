@@ -186,6 +186,7 @@ def team_swiss_state(tournament: Tournament, number: int) -> TeamSwissState:
         if tournament.team_primary_score == TeamPrimaryScore.GAME_POINTS
         else PrimaryScore.MATCH_POINTS,
         preferences=tournament.team_swiss_preferences,
+        secondary_for_colours=tournament.team_colours_by_other_score,
     )
 
 

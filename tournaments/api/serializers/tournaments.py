@@ -122,6 +122,13 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
         required=False,
         help_text="A team Swiss's colour preference type (C.04.6 1.7): A (the default), B or none.",
     )
+    team_colours_by_other_score = serializers.BooleanField(
+        required=False,
+        help_text=(
+            "A team Swiss: the other score decides which of two teams level on the primary "
+            "score is the first team for colours (C.04.6 4.2); true by default."
+        ),
+    )
     same_club_teams_apart = serializers.BooleanField(required=False)
 
     def validate_time_control(self, value: str) -> str:

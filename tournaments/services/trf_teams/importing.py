@@ -157,6 +157,8 @@ def _create_event(
         team_bye_game_points=_optional(match_points.pairing_bye_game_points),
         team_primary_score=_primary(document, system),
         team_colour_preferences=_colour_preferences(document, system),
+        team_colours_by_other_score=system != "team_swiss"
+        or swiss_options(document).secondary_for_colours,
         reverse_last_two_rounds=bool(robin and robin.double and robin.swapped),
         **{f"points_{name}": _decimal(getattr(points, name)) for name in _POINT_NAMES},
     )

@@ -141,6 +141,7 @@ def _in_table_order(
         team_round.number,
         primary=PrimaryScore(tournament.team_primary_score),
         preferences=tournament.team_swiss_preferences,
+        secondary_for_colours=tournament.team_colours_by_other_score,
     )
     scored = pairing_teams(state)
     if any(m.team_a not in scored or m.team_b not in scored for m in matches):

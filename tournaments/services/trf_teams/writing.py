@@ -104,14 +104,15 @@ def _team_headers(tournament: Tournament, sheet: TeamSheet, source: str | None) 
 
 def _record_192(tournament: Tournament) -> str:
     """A team Swiss paired here: the event's colour preference type (``TYPEA``, ``TYPEB``,
-    absent for none) and primary score, the other score for the colours (C.04.6 1.7, 4.2.2),
-    as the engine pairs it."""
+    absent for none), its primary score and, when it decides the first team, the other score
+    (C.04.6 1.7, 4.2), as the engine pairs it."""
     if tournament.system != PairingSystem.TEAM_SWISS:
         return ROUND_ROBIN_192
     return record_192(
         TeamSwissOptions(
             primary=PrimaryScore(tournament.team_primary_score),
             preferences=tournament.team_swiss_preferences,
+            secondary_for_colours=tournament.team_colours_by_other_score,
         )
     )
 
