@@ -68,13 +68,18 @@ def test_at_390_px_the_header_keeps_the_account_in_view_and_the_keyboard_help_st
     page = context.new_page()
     log_in(page, "deputy")
     page.goto(f"/tournaments/{tournament.pk}/rounds/1/")
-    # Two rows, not three: Help, the account and the language in view (they once sat off
-    # screen in a row that scrolled sideways), the page's links in a row of their own.
-    header = page.locator(".site-header").bounding_box()
-    assert header is not None and header["height"] < 90, header
+    # Help, the account and the language in view on the first row, beside the brand (they
+    # once sat off screen in a row that scrolled sideways); the page's links below them,
+    # wrapped rather than scrolled off the right edge.
     for control in ("a.help", "form.inline button", "#language-select"):
         box = page.locator(f".site-header {control}").first.bounding_box()
         assert box is not None and box["x"] + box["width"] <= 390, (control, box)
+        assert box["y"] < 40, (control, box)
+    links = page.locator(".site-header .page-links a")
+    assert links.count() >= 4
+    for index in range(links.count()):
+        box = links.nth(index).bounding_box()
+        assert box is not None and box["y"] > 30 and box["x"] + box["width"] <= 390, box
     assert not page.locator("details.keys").evaluate("element => element.open")
     # A correction's reason field takes the card's width.
     page.locator("#result-1").select_option("1-0")
