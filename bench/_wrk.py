@@ -48,11 +48,16 @@ def wrk_path() -> str | None:
 
 
 def wrk_load(
-    url: str, seconds: float, clients: int, outcomes: Outcomes, threads: int = 2
+    url: str,
+    seconds: float,
+    clients: int,
+    outcomes: Outcomes,
+    threads: int = 2,
+    headers: dict[str, str] | None = None,
 ) -> tuple[float, float, float]:
     """Requests per second, p50 and p99 latency (ms) of ``clients`` connections kept by
-    ``threads`` wrk threads reading ``url`` for ``seconds``; every answer counted in
-    ``outcomes``, which ends the benchmark on any it does not expect."""
+    ``threads`` wrk threads reading ``url`` (with ``headers``) for ``seconds``; every answer
+    counted in ``outcomes``, which ends the benchmark on any it does not expect."""
     program = wrk_path()
     if program is None:
         raise RuntimeError("wrk is not installed")
@@ -60,6 +65,8 @@ def wrk_load(
         script = Path(folder) / "count.lua"
         script.write_text(_COUNTING_SCRIPT)
         command = [program, f"-t{threads}", f"-c{clients}", f"-d{seconds:g}s", "-s", str(script)]
+        for name, value in (headers or {}).items():
+            command += ["-H", f"{name}: {value}"]
         command += ["--timeout", "10s", url]
         run = subprocess.run(command, capture_output=True, text=True, check=False)
     if run.returncode != 0:
