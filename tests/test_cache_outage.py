@@ -195,11 +195,14 @@ def test_an_upload_runs_its_job_in_the_process_when_the_broker_is_down(redis_dow
         content_type="application/json",
     )
     assert reply.status_code == 202, reply.content
-    job = Job.objects.get(pk=reply.json()["id"])
+    # The job's thread is waited for before this one reads the database: the test database
+    # (SQLite in memory, its cache shared) refuses a table to one connection while another
+    # writes it ("database table is locked"), where a database file would wait.
+    job_id = reply.json()["id"]
     for thread in threading.enumerate():
-        if thread.name == f"job-{job.pk}":
+        if thread.name == f"job-{job_id}":
             thread.join()
-    job.refresh_from_db()
+    job = Job.objects.get(pk=job_id)
     assert (job.status, job.result["games"]) == ("done", 5), job.errors
 
 
