@@ -17,7 +17,8 @@ from django.utils.translation import gettext_lazy as _
 from games.rules.material import NamedPositionError, parse_named_positions
 from games.rules.rulesets import RULESETS, Ruleset, get_ruleset
 from tournaments.pairing.systems import SwissSystem, system_named
-from tournaments.pairing.team_swiss.state import ColourPreferences
+from tournaments.pairing.team_swiss.state import ColourPreferences, PrimaryScore
+from tournaments.pairing.team_swiss.system_code import TeamSwissOptions
 from tournaments.scoring.sheet import PointSystem
 from tournaments.scoring.teams.sheet import MatchPointSystem
 
@@ -526,9 +527,16 @@ class Tournament(models.Model):
         return [] if self.is_team_event else list(self.tiebreaks)
 
     @property
-    def team_swiss_preferences(self) -> ColourPreferences:
-        """:attr:`team_colour_preferences` as the team Swiss engine takes it (C.04.6 1.7)."""
-        return ENGINE_COLOUR_PREFERENCES[TeamColourPreferences(self.team_colour_preferences)]
+    def team_swiss_options(self) -> TeamSwissOptions:
+        """The team settings that shape a team Swiss's pairing (C.04.6 1.2, 1.7, 4.2), as the
+        engine takes them and record 192 names them."""
+        return TeamSwissOptions(
+            primary=PrimaryScore(self.team_primary_score),
+            secondary_for_colours=self.team_colours_by_other_score,
+            preferences=ENGINE_COLOUR_PREFERENCES[
+                TeamColourPreferences(self.team_colour_preferences)
+            ],
+        )
 
     @property
     def plays_matches(self) -> bool:

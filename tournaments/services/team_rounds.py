@@ -35,7 +35,6 @@ from tournaments.models import (
     Team,
     TeamAbsence,
     TeamByeKind,
-    TeamPrimaryScore,
     Tournament,
     TournamentLog,
 )
@@ -43,7 +42,6 @@ from tournaments.pairing import PairingError
 from tournaments.pairing.team_swiss import (
     ENGINE_NAME,
     RULES,
-    PrimaryScore,
     TeamPairing,
     TeamSwissEngine,
     TeamSwissState,
@@ -157,7 +155,7 @@ def _swiss_round(tournament: Tournament, number: int) -> TeamPairing:
 def team_swiss_state(tournament: Tournament, number: int) -> TeamSwissState:
     """What the team Swiss engine needs to pair round ``number``: the sheet of the rounds
     before it, the byes asked for, the teams withdrawn, the pairs that must not meet, and the
-    event's primary score and colour preference type (C.04.6 1.2, 1.7)."""
+    event's team Swiss options (C.04.6 1.2, 1.7, 4.2)."""
     sheet = team_sheet(tournament, after_round=number - 1)
     teams = list(numbered_teams(tournament))
     requested = {
@@ -172,6 +170,7 @@ def team_swiss_state(tournament: Tournament, number: int) -> TeamSwissState:
         and team.withdrawn_after_round is not None
         and team.withdrawn_after_round < number
     )
+    options = tournament.team_swiss_options
     return TeamSwissState(
         sheet=sheet,
         round=number,
@@ -182,11 +181,9 @@ def team_swiss_state(tournament: Tournament, number: int) -> TeamSwissState:
         initial_colour=Color.BLACK
         if tournament.initial_color == InitialColor.BLACK
         else Color.WHITE,
-        primary=PrimaryScore.GAME_POINTS
-        if tournament.team_primary_score == TeamPrimaryScore.GAME_POINTS
-        else PrimaryScore.MATCH_POINTS,
-        preferences=tournament.team_swiss_preferences,
-        secondary_for_colours=tournament.team_colours_by_other_score,
+        primary=options.primary,
+        preferences=options.preferences,
+        secondary_for_colours=options.secondary_for_colours,
     )
 
 

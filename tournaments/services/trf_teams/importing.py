@@ -26,13 +26,12 @@ from tournaments.models import (
     Round,
     Team,
     TeamAbsence,
-    TeamColourPreferences,
     TeamPrimaryScore,
     Tournament,
     TournamentLog,
 )
 from tournaments.models.tournament import ENGINE_COLOUR_PREFERENCES
-from tournaments.pairing.team_swiss.state import PrimaryScore
+from tournaments.pairing.team_swiss.system_code import TeamSwissOptions
 from tournaments.pairing.teams_berger import check_team_round_robin
 from tournaments.scoring.sheet import Color
 from tournaments.scoring.teams.points import team_results, totals
@@ -155,10 +154,7 @@ def _create_event(
         match_points_loss=_decimal(match_points.loss),
         team_bye_match_points=_optional(match_points.pairing_bye),
         team_bye_game_points=_optional(match_points.pairing_bye_game_points),
-        team_primary_score=_primary(document, system),
-        team_colour_preferences=_colour_preferences(document, system),
-        team_colours_by_other_score=system != "team_swiss"
-        or swiss_options(document).secondary_for_colours,
+        **_swiss_settings(document, system),
         reverse_last_two_rounds=bool(robin and robin.double and robin.swapped),
         **{f"points_{name}": _decimal(getattr(points, name)) for name in _POINT_NAMES},
     )
@@ -181,20 +177,19 @@ def _initial_color(document: TrfDocument, sheet: TeamSheet, system: str) -> str:
     return InitialColor.WHITE if colour is Color.WHITE else InitialColor.BLACK
 
 
-def _primary(document: TrfDocument, system: str) -> str:
-    """Record 192's primary score of a team Swiss (``FIDE_TEAM_…_GP…``); match points else."""
-    if system == "team_swiss" and swiss_options(document).primary is PrimaryScore.GAME_POINTS:
-        return TeamPrimaryScore.GAME_POINTS
-    return TeamPrimaryScore.MATCH_POINTS
-
-
-def _colour_preferences(document: TrfDocument, system: str) -> str:
-    """Record 192's colour preference type of a team Swiss (C.04.6 1.7): ``TYPEA``,
-    ``TYPEB``, none when the code names neither (``FIDE_TEAM_MP_GP``); type A without a code."""
-    if system != "team_swiss":
-        return TeamColourPreferences.TYPE_A
-    wanted = swiss_options(document).preferences
-    return next(k for k, v in ENGINE_COLOUR_PREFERENCES.items() if v is wanted)
+def _swiss_settings(document: TrfDocument, system: str) -> dict[str, object]:
+    """The settings record 192 states of a team Swiss (``FIDE_TEAM_<pref>_<scores>``):
+    the primary score, the colour preference type (none when the code names neither type)
+    and whether the other score decides the first team (C.04.6 1.2, 1.7, 4.2); without a
+    code, or for a round robin, type A and match points first, the other score deciding."""
+    options = swiss_options(document) if system == "team_swiss" else TeamSwissOptions()
+    return {
+        "team_primary_score": TeamPrimaryScore(options.primary.value),
+        "team_colour_preferences": next(
+            k for k, v in ENGINE_COLOUR_PREFERENCES.items() if v is options.preferences
+        ),
+        "team_colours_by_other_score": options.secondary_for_colours,
+    }
 
 
 def _team_tiebreaks(document: TrfDocument, warnings: list[str]) -> tuple[list[str], set[str]]:

@@ -35,7 +35,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing.team_swiss.colours import table_key
-from tournaments.pairing.team_swiss.state import PrimaryScore, TeamSwissState
+from tournaments.pairing.team_swiss.state import TeamSwissState
 from tournaments.pairing.team_swiss.teams import pairing_teams
 from tournaments.pairing.teams_berger import team_berger_rounds
 from tournaments.scoring.sheet import Outcome
@@ -136,12 +136,13 @@ def _in_table_order(
             matches,
             key=lambda m: position.get(frozenset((m.team_a, m.team_b)), len(position)),
         )
+    options = tournament.team_swiss_options
     state = TeamSwissState.from_sheet(
         sheet,
         team_round.number,
-        primary=PrimaryScore(tournament.team_primary_score),
-        preferences=tournament.team_swiss_preferences,
-        secondary_for_colours=tournament.team_colours_by_other_score,
+        primary=options.primary,
+        preferences=options.preferences,
+        secondary_for_colours=options.secondary_for_colours,
     )
     scored = pairing_teams(state)
     if any(m.team_a not in scored or m.team_b not in scored for m in matches):

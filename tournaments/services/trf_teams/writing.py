@@ -16,8 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from tournaments.models import PairingSystem, TeamAbsence, TeamByeKind, TeamPrimaryScore, Tournament
-from tournaments.pairing.team_swiss.state import PrimaryScore
-from tournaments.pairing.team_swiss.system_code import TeamSwissOptions, record_192
+from tournaments.pairing.team_swiss.system_code import record_192
 from tournaments.scoring.teams.sheet import TeamSheet
 from tournaments.team_sheet import event_team_standings, team_sheet
 from tournaments.trf import TrfDocument, TrfError, TrfRecord, write_trf
@@ -108,13 +107,7 @@ def _record_192(tournament: Tournament) -> str:
     (C.04.6 1.7, 4.2), as the engine pairs it."""
     if tournament.system != PairingSystem.TEAM_SWISS:
         return ROUND_ROBIN_192
-    return record_192(
-        TeamSwissOptions(
-            primary=PrimaryScore(tournament.team_primary_score),
-            preferences=tournament.team_swiss_preferences,
-            secondary_for_colours=tournament.team_colours_by_other_score,
-        )
-    )
+    return record_192(tournament.team_swiss_options)
 
 
 def _team_lines(tournament: Tournament, sheet: TeamSheet) -> list[str]:
