@@ -17,9 +17,14 @@ match). 4.3.5 and 4.3.6 do not decide (the same colour difference, the same colo
 from __future__ import annotations
 
 import pytest
+from django.forms.models import model_to_dict
+from django.test import Client
+from django.urls import reverse
 
+from tests.factories import UserFactory
+from tests.html_forms import form_values
 from tests.tournaments.teams.test_colour_preferences import _event, _matches, _record_192
-from tournaments.models import Result, Round, Tournament, TournamentLog
+from tournaments.models import Result, Round, Tournament, TournamentLog, TournamentRole
 from tournaments.services import (
     TournamentError,
     pair_swiss_round,
@@ -106,3 +111,29 @@ def test_record_192_carries_it_both_ways(by_other_score: bool, code: str) -> Non
     # The next round of the imported event is paired as the original's would be.
     expected = (1, 3) if by_other_score else (3, 1)
     assert expected in _matches(pair_swiss_round(again))
+
+
+@pytest.mark.parametrize("by_other_score", [True, False])
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_the_settings_page_saved_unchanged_after_round_one_changes_nothing(
+    by_other_score: bool, language: str
+) -> None:
+    """The team settings are locked once round 1 is paired: the page still opens and saves
+    as it is, in either language, and the setting (a checkbox, sent only when ticked) keeps
+    its value."""
+    tournament = _round_one_with_a_draw(by_other_score)
+    chief = UserFactory(username="chief")
+    TournamentRole.objects.create(
+        tournament=tournament, user=chief, role=TournamentRole.Role.CHIEF_ARBITER
+    )
+    client = Client(headers={"accept-language": language})
+    client.force_login(chief)
+    edit = reverse("tournaments:edit", kwargs={"tournament_id": tournament.pk})
+    before = model_to_dict(Tournament.objects.get(pk=tournament.pk))
+    logged = TournamentLog.objects.filter(tournament=tournament).count()
+    shown = form_values(client.get(edit).content.decode(), containing="name")
+    assert ("team_colours_by_other_score" in shown) is by_other_score
+    response = client.post(edit, shown)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert model_to_dict(Tournament.objects.get(pk=tournament.pk)) == before
+    assert TournamentLog.objects.filter(tournament=tournament).count() == logged
