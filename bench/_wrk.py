@@ -72,12 +72,16 @@ def wrk_load(
     if run.returncode != 0:
         raise RuntimeError(f"wrk failed (exit status {run.returncode}): {run.stderr.strip()}")
     figures: dict[str, float] = {}
+    counted = 0
     for line in run.stdout.splitlines():
         words = line.split()
         if words[:1] == ["status"] and len(words) == 3:
             outcomes.by_status[int(words[1])] += int(words[2])
+            counted += int(words[2])
         elif len(words) == 2 and words[0] in {"errors", "requests", "seconds", "p50", "p99"}:
             figures[words[0]] = float(words[1])
+    if "requests" not in figures or counted != figures["requests"]:
+        raise RuntimeError(f"wrk answered {figures.get('requests')} requests, {counted} counted")
     if figures.get("errors"):
         outcomes.by_status[NO_ANSWER] += int(figures["errors"])
     outcomes.check()
