@@ -33,6 +33,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, connection, transaction
+from django.db.models import Q
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -109,13 +110,14 @@ class Beating:
 
 def find_lost_jobs(job_id: int | None = None) -> list[int]:
     """Record and send to be run again each job not heard from for ``JOBS_LOST_AFTER``
-    seconds (or fail it, lost too often); only ``job_id`` if given. Returns their ids."""
+    seconds (or fail it, lost too often); only ``job_id`` and its part jobs if given (a job
+    handed over to its parts beats no more: they do). Returns their ids."""
     if not enabled():
         return []
     cutoff = timezone.now() - timedelta(seconds=settings.JOBS_LOST_AFTER)
     stale = Heartbeat.objects.filter(beat_at__lt=cutoff)
     if job_id is not None:
-        stale = stale.filter(job_id=job_id)
+        stale = stale.filter(Q(job_id=job_id) | Q(job__params__part_of=job_id))
     return [lost for lost in stale.values_list("job_id", flat=True) if _recover(lost, cutoff)]
 
 
@@ -320,7 +322,29 @@ def given_up(job: Job) -> str:
 
 
 def as_data(job: Job) -> list[dict[str, Any]]:
-    """The interruptions as the API gives them: the facts, and the sentence the page shows."""
+    """The interruptions as the API gives them: the facts, and the sentence the page shows;
+    for a job cut into part jobs, its parts' too (the job's page and resource are the only
+    ones its starter sees), each saying which part, all in the order they happened."""
+    reported = _own_data(job)
+    if not job.params.get("part_of"):
+        for part in Job.objects.filter(params__part_of=job.pk).order_by("pk"):
+            numbers = {"part": part.params["index"] + 1, "parts": part.params["parts"]}
+            reported += [
+                {
+                    **lost,
+                    **numbers,
+                    # Translators: which part of a job cut into parts an interruption was
+                    # in, then the sentence saying what happened.
+                    "message": _("Part %(part)s of %(parts)s: %(interruption)s")
+                    % {**numbers, "interruption": lost["message"]},
+                }
+                for lost in _own_data(part)
+            ]
+    return sorted(reported, key=lambda lost: datetime.fromisoformat(lost["stopped_at"]))
+
+
+def _own_data(job: Job) -> list[dict[str, Any]]:
+    """The job's own interruptions (not its parts'), as :func:`as_data` gives them."""
     return [
         {
             "worker": lost["worker"],
@@ -329,6 +353,8 @@ def as_data(job: Job) -> list[dict[str, Any]]:
             "total": lost["total"],
             "started_again_at": again.isoformat() if again else None,
             "cause": lost.get("cause", "worker"),
+            "part": None,
+            "parts": None,
             "message": message,
         }
         for index, (lost, message) in enumerate(

@@ -27,7 +27,7 @@ from tournaments.api.errors import error_responses
 from tournaments.api.permissions import LIST_TOURNAMENTS
 from tournaments.permissions import Action, can
 
-from .heartbeat import find_lost_jobs, interruptions
+from .heartbeat import as_data, find_lost_jobs
 from .models import Job
 from .runner import counted_text, kind_of
 
@@ -117,7 +117,7 @@ def detail(request: HttpRequest, job: Job) -> HttpResponseBase:
             "done": done,
             "total": total,
             "counted": counted_text(job, done, total),
-            "interruptions": interruptions(job),
+            "interruptions": [lost["message"] for lost in as_data(job)],
             "question": _question(request, job),
             "title": _title(job),
             # A report's readers may not follow the tournament: its public page, not the
@@ -185,9 +185,11 @@ class JobView(ApiView):
         summary="A background job: status, progress (done of total), result and errors",
         description=(
             "``file``: the address of the file the job made (a PDF report), once it is done. "
-            "``interruptions``: each time the worker running the job stopped answering (which "
-            "worker, when, how far it had got, when the job started again) and a sentence "
-            "saying so."
+            "``interruptions``: each time the worker running the job stopped answering, or its "
+            "database connection failed (which worker, when, how far it had got, when the job "
+            "started again, ``cause``) and a sentence saying so; for a job cut into part jobs "
+            "(a large PGN check), its parts' too, ``part`` of ``parts`` saying which (``null`` "
+            "for the job's own)."
         ),
         responses={200: OpenApiTypes.OBJECT, **error_responses(401, 404)},
     )

@@ -196,6 +196,8 @@ def test_the_api_gives_each_interruption_with_its_sentence(client, watched):
             "total": 5000,
             "started_again_at": (STARTED + timedelta(minutes=4)).isoformat(),
             "cause": "worker",
+            "part": None,
+            "parts": None,
             "message": "Worker w1@hall (pid 4242) stopped answering at 10:02 while at 4750 of "
             "5000 games. Started again at 10:04.",
         }
@@ -302,3 +304,60 @@ def test_a_database_that_stays_away_leaves_the_job_to_the_look_out(watched, sett
     assert (job.status, runs) == (Job.Status.RUNNING, [0])
     # Its last heartbeat stays: once stale, the look-out sends the job again.
     assert Heartbeat.objects.get(job=job).worker.startswith("w4@hall")
+
+
+def _split_check_with_a_lost_part(owner: Any) -> tuple[Job, Job]:
+    """A PGN check cut into two parts, the second's worker silent since 10:02:30 at 4,750 of
+    5,000 games; the check itself, handed over to its parts, has no heartbeat of its own."""
+    parent = Job.objects.create(
+        kind="pgn_check", status=Job.Status.RUNNING, started_at=STARTED, created_by=owner
+    )
+    part = _running(owner, beat_at=STOPPED)
+    Job.objects.filter(pk=part.pk).update(
+        kind="pgn_check_part", params={"part_of": parent.pk, "index": 1, "parts": 2}
+    )
+    return parent, part
+
+
+def test_a_split_check_reports_the_interruptions_of_its_parts(
+    client, watched, django_capture_on_commit_callbacks
+):
+    """Its page and the API are the check's, not its parts': a part's worker killed shows
+    on the check, saying which part (issue 35, item 19)."""
+    owner = UserFactory()
+    parent, part = _split_check_with_a_lost_part(owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert find_lost_jobs() == [part.pk]
+    client.force_login(owner)
+    reply = client.get(f"/api/v1/jobs/{parent.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert reply.json()["interruptions"] == [
+        {
+            "worker": "w1@hall (pid 4242)",
+            "stopped_at": STOPPED.isoformat(),
+            "done": 4750,
+            "total": 5000,
+            "started_again_at": None,
+            "cause": "worker",
+            "part": 2,
+            "parts": 2,
+            "message": "Part 2 of 2: Worker w1@hall (pid 4242) stopped answering at 10:02 "
+            "while at 4750 of 5000 games. Waiting for a worker to start it again.",
+        }
+    ]
+    page = client.get(reverse("jobs:detail", args=[parent.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert (
+        "第 2 部分（共 2 部分）：工作进程 w1@hall (pid 4242) 于 10:02 停止响应，"
+        "当时进度：5000 局中的 4750 局。正在等待工作进程重新开始该任务。"
+    ) in page.content.decode()
+
+
+def test_reading_a_split_check_finds_a_part_whose_worker_stopped_answering(
+    client, watched, django_capture_on_commit_callbacks
+):
+    owner = UserFactory()
+    parent, part = _split_check_with_a_lost_part(owner)
+    client.force_login(owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        reply = client.get(f"/api/v1/jobs/{parent.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert watched == [part.pk]
+    assert [lost["part"] for lost in reply.json()["interruptions"]] == [2]
