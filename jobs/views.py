@@ -24,29 +24,33 @@ from rest_framework.response import Response
 
 from tournaments.api.base import ApiView
 from tournaments.api.errors import error_responses
-from tournaments.api.permissions import LIST_TOURNAMENTS
-from tournaments.permissions import Action, can
+from tournaments.api.permissions import LIST_TOURNAMENTS, may, token_of
+from tournaments.permissions import Action
 
 from .heartbeat import as_data, find_lost_jobs
 from .models import Job
 from .runner import counted_text, kind_of
 
 
-def may_see(user: Any, job: Job) -> bool:
+def may_see(request: HttpRequest | Request, job: Job) -> bool:
     """Who started the job (unless its kind's jobs are shared), whoever may follow its
-    tournament, and for a report anyone may read, whoever may view the tournament."""
+    tournament, and for a report anyone may read, whoever may view the tournament.
+
+    An API token is no one who started a job: it sees its tournament's jobs while it is in
+    force there (:func:`~tournaments.api.permissions.may`), however its creator fares."""
     kind = kind_of(job)
     shared = kind is not None and kind.shared
     if (
         not shared
+        and token_of(request) is None
         and job.created_by_id is not None
-        and job.created_by_id == getattr(user, "pk", None)
+        and job.created_by_id == getattr(request.user, "pk", None)
     ):
         return True
     if job.tournament is None:
         return False
     action = Action.VIEW if kind is not None and kind.is_public(job) else Action.FOLLOW
-    return can(user, action, job.tournament)
+    return may(request, action, job.tournament)
 
 
 def accepted(job: Job) -> Response:
@@ -87,7 +91,7 @@ def _job_page(view: Callable[[HttpRequest, Job], HttpResponseBase]) -> Callable[
     @wraps(view)
     def page(request: HttpRequest, job_id: int) -> HttpResponseBase:
         job = get_object_or_404(Job.objects.select_related("tournament"), pk=job_id)
-        if not may_see(request.user, job):
+        if not may_see(request, job):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied
@@ -172,11 +176,7 @@ class JobView(ApiView):
 
     def allowed_job(self, request: Request, job_id: int) -> Job:
         job = get_object_or_404(Job.objects.select_related("tournament"), pk=job_id)
-        token = request.auth
-        allowed = may_see(request.user, job) or (
-            token is not None and getattr(token, "tournament_id", None) == job.tournament_id
-        )
-        if not allowed:
+        if not may_see(request, job):
             raise NotFound(_("No such job."))
         return looked_after(job)
 

@@ -6,8 +6,10 @@ Each view declares the :class:`~tournaments.permissions.Action` each HTTP method
         actions = {"GET": Action.VIEW, "POST": Action.MANAGE_ROUNDS}
 
 A user (session or HTTP Basic) may do what :func:`tournaments.permissions.can` allows on the
-tournament. A token may do what its scope allows, on its own tournament only; elsewhere it
-reads what anyone may read (public tournaments).
+tournament. A token may do what its scope allows, on its own tournament only, and only while
+its creator's account is active and his role there still allows the same; elsewhere it reads
+what anyone may read (public tournaments). :func:`may` decides it for every path: the
+tournament's own, the list of tournaments (:func:`readable_tournaments`) and the jobs.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest
 from rest_framework import exceptions
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
@@ -27,6 +31,7 @@ from tournaments.permissions import (
     can,
     can_create_tournament,
     can_import_rating_list,
+    tournaments_where,
 )
 
 _READ = frozenset({Action.VIEW, Action.FOLLOW})
@@ -75,14 +80,33 @@ def token_in_force(token: ApiToken) -> bool:
     return token.active and all(token_may(token, action) for action in SCOPE_ACTIONS[token.scope])
 
 
-def may(request: Request, action: Action, tournament: Tournament) -> bool:
-    """Whether the request's client may do ``action`` to ``tournament``."""
-    token = request.auth
-    if isinstance(token, ApiToken):
+def token_of(request: Request | HttpRequest) -> ApiToken | None:
+    """The API token the request authenticated with (``None``: a user, or a page)."""
+    token = getattr(request, "auth", None)
+    return token if isinstance(token, ApiToken) else None
+
+
+def may(request: Request | HttpRequest, action: Action, tournament: Tournament) -> bool:
+    """Whether the request's client may do ``action`` to ``tournament`` (a page's request:
+    its user)."""
+    token = token_of(request)
+    if token is not None:
         if token.tournament_id == tournament.pk and token_may(token, action):
             return True
         return can(AnonymousUser(), action, tournament)
     return can(request.user, action, tournament)
+
+
+def readable_tournaments(request: Request) -> QuerySet[Tournament]:
+    """The tournaments the request's client may view: a token's own while it may view it
+    (:func:`may`), and the public ones."""
+    token = token_of(request)
+    if token is None:
+        return tournaments_where(request.user, Action.VIEW)
+    public = Q(public=True)
+    if may(request, Action.VIEW, token.tournament):
+        return Tournament.objects.filter(public | Q(pk=token.tournament_id))
+    return Tournament.objects.filter(public)
 
 
 class TournamentActionPermission(BasePermission):

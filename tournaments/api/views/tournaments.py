@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.models import ApiToken, Tournament
-from tournaments.permissions import Action, tournaments_where
+from tournaments.permissions import Action
 from tournaments.services import create_tournament, leave_fide_mode
 
 from ..base import ApiView, TournamentApiView, validated
 from ..errors import error_responses
 from ..idempotency import IDEMPOTENCY_PARAMETER, idempotent
-from ..permissions import CREATE_TOURNAMENT, LIST_TOURNAMENTS
+from ..permissions import CREATE_TOURNAMENT, LIST_TOURNAMENTS, readable_tournaments
 from ..serializers.tournaments import (
     LeaveFideModeSerializer,
     TournamentCreateSerializer,
@@ -32,12 +30,8 @@ class TournamentListView(ApiView):
         responses={200: TournamentSerializer(many=True), **error_responses(401, 429)},
     )
     def get(self, request: Request) -> Response:
-        if isinstance(request.auth, ApiToken):
-            # A token reads its own tournament and the public ones, whatever its creator may.
-            visible = Tournament.objects.filter(Q(pk=request.auth.tournament_id) | Q(public=True))
-        else:
-            visible = tournaments_where(request.user, Action.VIEW)
-        return Response(TournamentSerializer(visible.order_by("pk"), many=True).data)
+        visible = readable_tournaments(request).order_by("pk")
+        return Response(TournamentSerializer(visible, many=True).data)
 
     @extend_schema(
         operation_id="tournaments_create",
