@@ -184,12 +184,15 @@ def undecided_matches(tournament: Tournament, number: int) -> list[Match]:
     return list(undecided.select_related("team_a", "team_b").order_by("table"))
 
 
-def event_team_standings(tournament: Tournament, sheet: TeamSheet) -> TeamStandings:
+def event_team_standings(
+    tournament: Tournament, sheet: TeamSheet, *, tiebreaks: list[str] | None = None
+) -> TeamStandings:
     """The teams of ``sheet`` ranked as the event ranks them: its primary score, then its
-    team tie-breaks in order (C.07 Art. 4, 11.1)."""
+    team tie-breaks in order (C.07 Art. 4, 11.1), or ``tiebreaks`` when given (C.07's team
+    codes; an unknown one raises :class:`~tournaments.scoring.tiebreaks.TieBreakError`)."""
     return team_standings(
         sheet,
         primary=tournament.team_primary_score,
-        tiebreaks=tournament.tiebreaks,
+        tiebreaks=tournament.tiebreaks if tiebreaks is None else tiebreaks,
         round_robin=tournament.is_round_robin,
     )

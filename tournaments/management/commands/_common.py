@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,34 @@ NEEDS_CONFIRMATION = 3
 
 def bad_input(message: str) -> CommandError:
     return CommandError(message, returncode=BAD_INPUT)
+
+
+def display_width(text: str) -> int:
+    """Columns a terminal gives the text: Chinese (wide and full-width) characters take two,
+    a combining accent none (a name typed as e + U+0301 is as wide as one typed as é)."""
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        for c in text
+    )
+
+
+def pad(text: str, width: int, *, left: bool) -> str:
+    """``text`` filled with spaces to ``width`` terminal columns, left- or right-aligned."""
+    padding = " " * (width - display_width(text))
+    return text + padding if left else padding + text
+
+
+def text_table(lines: list[list[str]], *, left: frozenset[int]) -> list[str]:
+    """Rows of cells as aligned text lines, two spaces apart, the columns in ``left``
+    left-aligned and the others right-aligned, by :func:`display_width`."""
+    widths = [max(map(display_width, column)) for column in zip(*lines, strict=True)]
+    return [
+        "  ".join(
+            pad(cell, width, left=index in left)
+            for index, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ).rstrip()
+        for line in lines
+    ]
 
 
 def get_tournament(identifier: str) -> Tournament:
