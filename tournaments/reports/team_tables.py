@@ -36,7 +36,7 @@ from tournaments.reports.tables import (
 from tournaments.scoring.sheet import Outcome
 from tournaments.scoring.standings import format_points
 from tournaments.scoring.teams.points import MatchResult, TeamRoundResult, game_points, team_results
-from tournaments.scoring.teams.sheet import ByeKind, Match, TeamSheet
+from tournaments.scoring.teams.sheet import Board, ByeKind, Match, TeamSheet
 from tournaments.scoring.teams.standings import TeamStanding, TeamStandings, up_to_round
 from tournaments.scoring.teams.tiebreaks import (
     TEAM_TIEBREAKS,
@@ -203,7 +203,10 @@ def _ordered(standings: TeamStandings, order: Order) -> list[TeamStanding]:
 def round_cell(result: TeamRoundResult) -> Cell:
     """``5w 2.5``: opponent, colour on board 1 (C.04.6 Art. 1.6: the team's colour), game
     points; ``+``/``−``/``=`` after them for a match not played over the board; a bye by its
-    kind and game points; nothing for a round without the team."""
+    kind and game points; nothing for a round without the team, nor for a match still to be
+    decided (as an individual crosstable leaves a game not yet played)."""
+    if not result.decided:
+        return Cell("")
     points = format_points(result.game_points)
     if result.opponent is not None:
         colour = COLOR_LETTERS.get(result.color, "") if result.color else ""
@@ -295,7 +298,7 @@ def round_robin_team_table(
             if opponent == row.team:
                 grid.append(Cell("", style="diagonal"))
                 continue
-            met = _against(results[row.team], opponent)
+            met = [r for r in _against(results[row.team], opponent) if r.decided]
             marks = [format_points(r.game_points) + _FORFEIT_MARKS.get(r.result, "") for r in met]
             style = _STYLES.get(met[0].result, "") if len(met) == 1 else ""
             grid.append(Cell(" ".join(marks), style=style))
@@ -348,19 +351,42 @@ def _player_cells(number: int | None, players: Mapping[int, TeamPlayer]) -> list
     ]
 
 
+_FORFEIT_SIDES = frozenset({"+", "−"})
+
+
 def board_result(outcome_a: Outcome, outcome_b: Outcome) -> str:
-    """``1 - 0``, ``½ - ½``, ``+ - −``; empty while the game has no result."""
+    """``1-0``, ``½-½``, ``0-1``, a forfeit ``+/−``: as the individual pairing list writes a
+    result; empty while the game has no result."""
     first, second = RESULT_SYMBOLS.get(outcome_a, ""), RESULT_SYMBOLS.get(outcome_b, "")
-    return f"{first} - {second}" if first or second else ""
+    if not (first or second):
+        return ""
+    return f"{first}/{second}" if {first, second} <= _FORFEIT_SIDES else f"{first}-{second}"
+
+
+def _board_cell(board: Board) -> Cell:
+    """A board's result; none for a board a team left empty, which its ``(no player)``
+    says (the forfeit counts in the match's game points)."""
+    if board.player_a is None or board.player_b is None:
+        return Cell("")
+    return Cell(board_result(board.outcome_a, board.outcome_b))
+
+
+def match_score(sheet: TeamSheet, match: Match) -> str:
+    """``2.5-1.5``: each team's game points, written as a board's result is; empty while
+    the match is still to be decided."""
+    if not match.decided:
+        return ""
+    own, other = game_points(sheet, match, match.team_a), game_points(sheet, match, match.team_b)
+    score = f"{format_points(own)}-{format_points(other)}"
+    if match.forfeit is not None:
+        score = _("%(score)s forfeit") % {"score": score}
+    return score
 
 
 def _match_rows(
     sheet: TeamSheet, index: int, match: Match, players: Mapping[int, TeamPlayer]
 ) -> list[tuple[Cell, ...]]:
-    own, other = game_points(sheet, match, match.team_a), game_points(sheet, match, match.team_b)
-    score = f"{format_points(own)} - {format_points(other)}"
-    if match.forfeit is not None:
-        score = _("%(score)s forfeit") % {"score": score}
+    score = match_score(sheet, match)
     heading = HEADING  # the match's line
     rows: list[tuple[Cell, ...]] = [
         (
@@ -382,7 +408,7 @@ def _match_rows(
                 Cell(f"{index}.{board.number}"),
                 Cell(colour),
                 *_player_cells(board.player_a, players),
-                Cell(board_result(board.outcome_a, board.outcome_b)),
+                _board_cell(board),
                 *_player_cells(board.player_b, players),
             )
         )

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from tests.tournaments.reports.team_events import (
     Player,
+    player_number,
     players,
     round_robin_sheet,
     swiss_sheet,
@@ -23,7 +24,15 @@ from tournaments.reports.team_tables import (
     team_standings_table,
 )
 from tournaments.scoring.sheet import Outcome
-from tournaments.scoring.teams.sheet import Board, Match, MatchForfeit, TeamRound
+from tournaments.scoring.teams.sheet import (
+    Board,
+    ByeKind,
+    Match,
+    MatchForfeit,
+    TeamBye,
+    TeamRound,
+    TeamSheet,
+)
 from tournaments.scoring.teams.standings import team_standings
 
 
@@ -141,22 +150,24 @@ def test_board_results_of_a_round_match_by_match() -> None:
         "Bd.", "Col.", "No.", "Name", "Rtg", "Result", "No.", "Name", "Rtg",
     ]  # fmt: skip
     assert table.texts() == [
-        ["1", "", "4", "Rooks", "", "1.5 - 2.5", "3", "Knights", ""],
-        ["1.1", "w", "41", "Player 41", "2040", "0 - 1", "31", "Player 31", "2030"],
-        ["1.2", "b", "42", "Player 42", "1940", "0 - 1", "32", "Player 32", "1930"],
-        ["1.3", "w", "43", "Player 43", "1840", "1 - 0", "33", "Player 33", "1830"],
-        ["1.4", "b", "44", "Player 44", "1740", "½ - ½", "34", "Player 34", "1730"],
-        ["2", "", "1", "Lions", "", "2 - 2", "2", "北京队", ""],
-        ["2.1", "w", "11", "Player 11", "2010", "1 - 0", "21", "王小明", "2020"],
-        ["2.2", "b", "12", "Player 12", "1910", "½ - ½", "22", "Player 22", "1920"],
-        ["2.3", "w", "13", "Player 13", "1810", "0 - 1", "23", "Player 23", "1820"],
-        ["2.4", "b", "14", "Player 14", "1710", "½ - ½", "24", "Player 24", "1720"],
+        ["1", "", "4", "Rooks", "", "1.5-2.5", "3", "Knights", ""],
+        ["1.1", "w", "41", "Player 41", "2040", "0-1", "31", "Player 31", "2030"],
+        ["1.2", "b", "42", "Player 42", "1940", "0-1", "32", "Player 32", "1930"],
+        ["1.3", "w", "43", "Player 43", "1840", "1-0", "33", "Player 33", "1830"],
+        ["1.4", "b", "44", "Player 44", "1740", "½-½", "34", "Player 34", "1730"],
+        ["2", "", "1", "Lions", "", "2-2", "2", "北京队", ""],
+        ["2.1", "w", "11", "Player 11", "2010", "1-0", "21", "王小明", "2020"],
+        ["2.2", "b", "12", "Player 12", "1910", "½-½", "22", "Player 22", "1920"],
+        ["2.3", "w", "13", "Player 13", "1810", "0-1", "23", "Player 23", "1820"],
+        ["2.4", "b", "14", "Player 14", "1710", "½-½", "24", "Player 24", "1720"],
     ]
     assert [row[0].style for row in table.rows] == [HEADING, *[""] * 4, HEADING, *[""] * 4]
     assert table.title == "Board results of round 2"
 
 
 def test_board_results_with_a_bye_and_an_unoccupied_board() -> None:
+    """A board left empty prints no result: its "(no player)" says it (the forfeit is in the
+    match's game points), not a "+ - −" that reads as a result of two players."""
     sheet = swiss_sheet()
     first = sheet.round(1)
     empty = Board(2, 22, None, Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)
@@ -164,9 +175,9 @@ def test_board_results_with_a_bye_and_an_unoccupied_board() -> None:
     sheet = replace(sheet, rounds=(replace(first, matches=(first.matches[0], match)),))
     rows = board_results_table(sheet, 1, players(sheet)).texts()
     assert rows[3:] == [
-        ["2", "", "2", "Team 2", "", "1.5 - 0.5", "4", "Team 4", ""],
-        ["2.1", "w", "21", "王小明", "2020", "½ - ½", "41", "Player 41", "2040"],
-        ["2.2", "b", "22", "Player 22", "1920", "+ - −", "", "(no player)", ""],
+        ["2", "", "2", "Team 2", "", "1.5-0.5", "4", "Team 4", ""],
+        ["2.1", "w", "21", "王小明", "2020", "½-½", "41", "Player 41", "2040"],
+        ["2.2", "b", "22", "Player 22", "1920", "", "", "(no player)", ""],
         ["", "", "5", "Team 5", "", "bye", "", "", ""],
     ]
 
@@ -253,3 +264,78 @@ def test_csv_rows_are_the_header_and_the_cells() -> None:
 def test_an_empty_round_prints_no_match() -> None:
     sheet = replace(swiss_sheet(), rounds=(TeamRound(1),))
     assert board_results_table(sheet, 1, {}).texts() == []
+
+
+def test_a_board_forfeited_by_a_player_present_is_written_as_the_pairing_list_writes_it() -> None:
+    sheet = swiss_sheet()
+    first = sheet.round(1)
+    forfeited = Board(2, 32, 12, Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN)
+    match = replace(first.matches[0], boards=(first.matches[0].boards[0], forfeited))
+    sheet = replace(sheet, rounds=(replace(first, matches=(match, first.matches[1])),))
+    rows = board_results_table(sheet, 1, players(sheet)).texts()
+    # One format in every round and every report: 1-0, ½-½, +/− (no spaces).
+    assert [row[5] for row in rows[:3]] == ["1-1", "1-0", "−/+"]
+
+
+def _with_round_four_in_progress(sheet: TeamSheet) -> TeamSheet:
+    """Round 4 paired, the lineups in, no game decided yet (the boards' outcomes not yet
+    played, as the sheet has them), one game adjourned; team 5 has the bye."""
+    pending = Outcome.NOT_PAIRED
+    open_boards = tuple(
+        Board(n, player_number(1, n), player_number(2, n), pending, pending) for n in (1, 2)
+    )
+    adjourned = (
+        Board(1, player_number(3, 1), player_number(4, 1), Outcome.WIN, Outcome.LOSS),
+        Board(2, player_number(3, 2), player_number(4, 2), Outcome.ADJOURNED, Outcome.ADJOURNED),
+    )
+    fourth = TeamRound(
+        4,
+        (Match(1, 2, open_boards), Match(3, 4, adjourned)),
+        (TeamBye(5, ByeKind.PAIRING),),
+    )
+    return replace(sheet, rounds=(*sheet.rounds, fourth))
+
+
+def test_a_match_not_yet_decided_has_an_empty_crosstable_cell_not_a_forfeit_loss() -> None:
+    sheet = _with_round_four_in_progress(swiss_sheet())
+    table = team_crosstable(sheet, team_standings(sheet))
+    cells = {row[1].text: row[6] for row in table.rows}
+    assert {team: cell.text for team, cell in cells.items()} == {
+        "1": "",
+        "2": "",
+        "3": "",
+        "4": "",
+        "5": "bye 2",
+    }
+    assert [cells[team].style for team in "1234"] == ["", "", "", ""]
+
+
+def test_a_match_not_yet_decided_prints_no_score_in_the_board_results() -> None:
+    sheet = _with_round_four_in_progress(swiss_sheet())
+    rows = board_results_table(sheet, 4, players(sheet)).texts()
+    assert [row[5] for row in rows] == ["", "", "", "", "1-0", "A-A", "bye"]
+
+
+def test_a_round_robin_grid_leaves_a_match_not_yet_decided_empty() -> None:
+    sheet = round_robin_sheet()
+    pending = Outcome.NOT_PAIRED
+    third = sheet.round(3)
+    open_match = Match(
+        3,
+        1,
+        tuple(
+            Board(n, player_number(3, n), player_number(1, n), pending, pending)
+            for n in range(1, 5)
+        ),
+    )
+    sheet = replace(
+        sheet, rounds=(*sheet.rounds[:2], replace(third, matches=(third.matches[0], open_match)))
+    )
+    table = team_crosstable(sheet, team_standings(sheet, tiebreaks=["GP"]))
+    cells = {
+        row[1].text: dict(zip(table.columns[3:7], row[3:7], strict=True)) for row in table.rows
+    }
+    against = {c.label: c for c in table.columns[3:7]}
+    assert cells["1"][against["3"]].text == ""
+    assert cells["1"][against["3"]].style == ""
+    assert cells["3"][against["1"]].text == ""

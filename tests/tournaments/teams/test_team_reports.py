@@ -101,3 +101,39 @@ def test_an_individual_event_has_no_board_prizes(client) -> None:
 
     tournament = TournamentFactory(public=True)
     assert client.get(f"/tournaments/{tournament.pk}/board-prizes/").status_code == 404
+
+
+def _pdf_text(name: str, tournament, **options) -> str:  # type: ignore[no-untyped-def]
+    data = PRINTED_REPORTS[name].draw(tournament, paper="a4", **options).generate()[2]
+    return subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=data, capture_output=True, check=True
+    ).stdout.decode()
+
+
+def test_a_round_in_progress_prints_no_score_for_its_matches(client) -> None:
+    """Round 2 paired and its lineups in, no result yet: its matches have no score on the
+    crosstable's page, in its CSV and PDF, nor in the pairings, as an individual event
+    leaves a game not yet played blank (not every team losing by forfeit, ``4b 0−``)."""
+    tournament, _first, _second = _played_round_robin()
+    tournament.public = True
+    tournament.save()
+    round_ = generate_round_robin_round(tournament)
+    publish_round(round_)
+    _lineups(round_)
+    table = crosstable_data(tournament)
+    assert [column.label for column in table.columns][3:7] == ["1", "2", "3", "4"]
+    grid = {row[1].text: [cell.text for cell in row[3:7]] for row in table.rows}
+    # Round 1: A beat D 2-0, B and C drew 1-1; round 2's A–C and B–D not yet decided.
+    assert grid == {
+        "1": ["", "", "", "2"],
+        "2": ["", "", "1", ""],
+        "3": ["", "1", "", ""],
+        "4": ["0", "", "", ""],
+    }
+    page = client.get(f"/tournaments/{tournament.pk}/crosstable/").content.decode()
+    assert "0−" not in page
+    pairings = _pdf_text("pairings", tournament, number=2)
+    assert "Team A" in pairings
+    assert "0-0" not in pairings.replace(" ", "")
+    first_round = _pdf_text("pairings", tournament, number=1)
+    assert "2-0" in first_round and "1-1" in first_round

@@ -79,6 +79,10 @@ class TeamRoundResult:
     color: Color | None = None
     boards: tuple[Outcome, ...] = ()
     """The team's outcome on each board (empty for a bye or an absence)."""
+    decided: bool = True
+    """False for a match still to be decided (a lineup or a game's result not in): the
+    tables print no score for it, as an individual event prints none for a game not yet
+    played."""
 
     @property
     def played(self) -> bool:
@@ -159,6 +163,7 @@ def match_result(sheet: TeamSheet, round_number: int, match: Match, team: int) -
         opponent=opponent,
         color=sheet.board_color(1, side),
         boards=match.outcomes(team),
+        decided=match.decided,
     )
 
 

@@ -65,6 +65,16 @@ class Board:
             and self.outcome_b.played
         )
 
+    @property
+    def decided(self) -> bool:
+        """The game has its result: not still to be played (``NOT_PAIRED`` on both sides, as
+        the sheet holds a board without a result) nor adjourned. A board left unoccupied is
+        decided: a forfeit."""
+        return not {self.outcome_a, self.outcome_b} & _PENDING
+
+
+_PENDING = frozenset({Outcome.NOT_PAIRED, Outcome.ADJOURNED})
+
 
 class MatchForfeit(enum.Enum):
     """A match forfeited as a whole (TRF-2026 record 330), from team A's side."""
@@ -107,6 +117,15 @@ class Match:
     def played(self) -> bool:
         """At least one game of the match was played over the board."""
         return self.forfeit is None and any(board.played for board in self.boards)
+
+    @property
+    def decided(self) -> bool:
+        """Forfeited whole, or its boards are in (both lineups) and every game has a
+        result. A match still to be decided has no score yet, whatever its boards add up
+        to so far."""
+        if self.forfeit is not None:
+            return True
+        return bool(self.boards) and all(board.decided for board in self.boards)
 
 
 class ByeKind(enum.Enum):
