@@ -18,6 +18,7 @@ ratings), so both sides cover the same kind of event. Tournaments run in worker 
 from __future__ import annotations
 
 import enum
+import hashlib
 import random
 import re
 import shlex
@@ -164,6 +165,9 @@ class TournamentOutcome:
     (the generating engine found no valid pairing, and the other agrees where it can be
     asked). Not a discrepancy; reported apart."""
     seconds: float = 0.0
+    pairings: str = ""
+    """The sha256 of the compared file's pairings (:func:`pairings_digest`); empty when no
+    file was made."""
 
     @property
     def title(self) -> str:
@@ -182,6 +186,7 @@ class TournamentOutcome:
             "discrepancies": [[d.round, list(d.lines)] for d in self.discrepancies],
             "skipped": self.skipped,
             "seconds": self.seconds,
+            "pairings": self.pairings,
         }
 
     @classmethod
@@ -194,6 +199,7 @@ class TournamentOutcome:
             tuple(Discrepancy(int(r), tuple(lines)) for r, lines in data["discrepancies"]),
             str(data["skipped"]),
             float(data["seconds"]),
+            str(data.get("pairings", "")),
         )
 
     @property
@@ -204,6 +210,26 @@ class TournamentOutcome:
     @property
     def reading_differences(self) -> int:
         return len(self.discrepancies) - len(self.differences)
+
+    @property
+    def digest(self) -> str:
+        """The sha256 of what was compared: the event (way, seed, size), the pairings of
+        the file the generating engine made, why it was unfinishable, and every round the
+        checking engine paired otherwise, with its lines (the boards it wanted): the same
+        event run again gives the same digest, whatever its timing."""
+        text = [f"{self.direction.value} {self.seed} {self.players} {self.rounds}"]
+        text.append(f"pairings {self.pairings}")
+        if self.skipped:
+            text.append(f"unfinishable {self.skipped}")
+        for discrepancy in self.discrepancies:
+            text.append(f"round {discrepancy.round}")
+            text += [f"  {line.rstrip()}" for line in discrepancy.lines]
+        return hashlib.sha256("\n".join(text).encode()).hexdigest()
+
+    @property
+    def tiebreak_differences(self) -> int:
+        """The discrepancies in the final standings against the tie-break reference."""
+        return sum(1 for d in self.differences if d.lines[:1] and d.lines[0].startswith(TIE))
 
     def report(self) -> list[str]:
         """What the run prints of this event: why it was skipped, or each discrepancy with
@@ -427,6 +453,7 @@ def _ours_generate(task: Task, folder: Path) -> TournamentOutcome:
             outcome, discrepancies=(Discrepancy(0, (f"the engine refused the file: {message}",)),)
         )
     document = read_trf(generated.text)
+    outcome = replace(outcome, pairings=pairings_digest(document))
     found = (
         *read_check_report(done.stdout, document),
         *compare_tiebreaks(task, path, document),
@@ -566,6 +593,7 @@ def _theirs_generate(task: Task, folder: Path) -> TournamentOutcome:
         document = read_trf(path.read_bytes())
     except TrfError as error:
         return replace(outcome, discrepancies=(Discrepancy(0, (f"unreadable file: {error}",)),))
+    outcome = replace(outcome, pairings=pairings_digest(document))
     try:
         check = check_trf(document)
     except CheckInputError as error:
@@ -585,6 +613,9 @@ def _theirs_generate(task: Task, folder: Path) -> TournamentOutcome:
 
 
 # ---- the final standings against a tie-break reference ---------------------------------------
+
+TIE = "tie-breaks: "
+"""How each line of a difference in the final standings begins."""
 
 RANK_ONLY = frozenset({"DE"})
 """Tie-breaks whose value each program writes on its own scale (ours: DE is the place within
@@ -626,7 +657,7 @@ def compare_tiebreaks(task: Task, path: Path, document: TrfDocument) -> list[Dis
                 )
     if not lines:
         return []
-    return [Discrepancy(0, tuple(f"tie-breaks: {line}" for line in lines))]
+    return [Discrepancy(0, tuple(f"{TIE}{line}" for line in lines))]
 
 
 def describe_finding(finding: RoundFinding) -> list[str]:
@@ -653,6 +684,20 @@ def _boards(boards: Sequence[tuple[int, int]]) -> str:
 
 def _first_line(text: str) -> str:
     return next((line.strip() for line in text.splitlines() if line.strip()), "")
+
+
+def pairings_digest(document: TrfDocument) -> str:
+    """The sha256 of a file's pairings, round by round: each game as white-black in the
+    order of white's starting rank, then the pairing-allocated byes (the order
+    :func:`recorded_pairing` gives, which does not depend on how the file is laid out)."""
+    sheet = document.to_sheet()
+    lines = []
+    for number in range(1, sheet.rounds + 1):
+        pairing = recorded_pairing(sheet, number)
+        games = " ".join(f"{white}-{black}" for white, black in pairing.pairs)
+        byes = " ".join(str(rank) for rank in sorted(pairing.byes))
+        lines.append(f"{number}: {games} | {byes}")
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
 
 
 # ---- reading differences -------------------------------------------------------------------

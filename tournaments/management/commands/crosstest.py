@@ -7,6 +7,14 @@ round and the rule involved, the running totals as the run goes, then each way's
 throughput. Exit status 0 without discrepancies, 1 with some, 2 when the engine cannot be
 run or the options are wrong.
 
+``crosstest --ledger-append --slices K --engine COMMAND``: the campaign in slices, run here
+(at low priority, ``nice``, while other work goes on): the K slices after the ledger's last
+(``docs/crosstest-ledger.tsv``, or ``--ledger FILE``), each line appended as its slice ends, so
+it resumes where it stopped. ``crosstest --verify-ledger [--sample N] --engine COMMAND``: N
+random slices of the ledger run again from their seeds and checked line for line (the digest
+of what was compared included); its last line is the ledger's totals; exit status 1 when a
+slice does not give its line again.
+
 ``crosstest --campaign --count N``: the same run as a campaign that Celery workers share in
 parts (the engine is the one the workers are configured with, ``CROSSTEST_ENGINE``); the
 command follows it, printing its totals every ``--interval`` seconds, and prints its report
@@ -14,6 +22,7 @@ when it ends. ``crosstest --resume ID`` sends the parts of campaign ID not done 
 workers again and follows it.
 """
 
+import random
 import time
 from pathlib import Path
 
@@ -38,12 +47,22 @@ from tournaments.pairing.crosstest import (
     unfinishable_lines,
 )
 from tournaments.pairing.generator import GeneratorError, GeneratorSettings, new_seed
+from tournaments.pairing.ledger import (
+    SLICE,
+    LedgerError,
+    Totals,
+    append_slices,
+    read_ledger,
+    verify_slice,
+)
 
 from ._common import bad_input
 
 DISCREPANCIES = 1
 CAMPAIGN = CROSSTEST_MOST
 """The number of tournaments each way FIDE's checklist asks for (A9)."""
+LEDGER = Path(django_settings.BASE_DIR) / "docs" / "crosstest-ledger.tsv"
+"""The campaign's committed ledger."""
 
 
 class Command(BaseCommand):
@@ -98,7 +117,42 @@ class Command(BaseCommand):
             help="a campaign's totals every SECONDS (60)",
         )
 
+        parser.add_argument(
+            "--ledger-append",
+            action="store_true",
+            help="run the ledger's next slices and append their lines (--slices K)",
+        )
+        parser.add_argument(
+            "--slices", type=int, default=1, metavar="K", help="slices to run and append (1)"
+        )
+        parser.add_argument(
+            "--slice-size",
+            type=int,
+            default=SLICE,
+            metavar="N",
+            help=f"tournaments each way in a slice ({SLICE})",
+        )
+        parser.add_argument(
+            "--verify-ledger",
+            action="store_true",
+            help="run random slices of the ledger again and check their lines (--sample N)",
+        )
+        parser.add_argument(
+            "--sample", type=int, default=1, metavar="N", help="slices to check again (1)"
+        )
+        parser.add_argument(
+            "--ledger",
+            metavar="FILE",
+            help="the ledger (default: docs/crosstest-ledger.tsv)",
+        )
+
     def handle(self, *args, **options):
+        if options["ledger_append"] and options["verify_ledger"]:
+            raise bad_input("--ledger-append and --verify-ledger: one at a time")
+        if options["ledger_append"]:
+            return self._ledger_append(options)
+        if options["verify_ledger"]:
+            return self._verify_ledger(options)
         if options["campaign"] or options["resume"] is not None:
             return self._campaign(options)
         if options["engine"] is None or options["count"] is None:
@@ -148,6 +202,103 @@ class Command(BaseCommand):
                 returncode=DISCREPANCIES,
             )
         self.stdout.write("No discrepancies.")
+
+    def _engines(self, options):
+        """The engine (tried on a small event) and the tie-break reference, if any."""
+        if options["engine"] is None:
+            raise bad_input("--engine is needed")
+        try:
+            engine = Engine.from_command(options["engine"], options["timeout"])
+            probe(engine)
+            tiebreaks = options["tiebreak_engine"]
+            if tiebreaks is not None:
+                tiebreaks = Engine.from_command(tiebreaks, options["timeout"])
+        except CrossTestError as error:
+            raise bad_input(str(error)) from None
+        return engine, tiebreaks
+
+    def _ledger_path(self, options):
+        return Path(options["ledger"]) if options["ledger"] else LEDGER
+
+    def _ledger_append(self, options):
+        """Run the ledger's next slices, appending each line as its slice ends."""
+        slices, size = options["slices"], options["slice_size"]
+        if slices < 1:
+            raise bad_input(f"--slices: at least one slice, not {slices}")
+        if size < 1:
+            raise bad_input(f"--slice-size: at least one tournament, not {size}")
+        try:
+            settings = GeneratorSettings(players=options["players"], rounds=options["rounds"])
+        except GeneratorError as error:
+            raise bad_input(str(error)) from None
+        path = self._ledger_path(options)
+        engine, tiebreaks = self._engines(options)
+
+        def report(outcome):
+            for line in outcome.report():
+                self.stdout.write(line)
+
+        try:
+            for line in append_slices(
+                path,
+                engine,
+                slices,
+                size=size,
+                settings=settings,
+                tiebreaks=tiebreaks,
+                report=report,
+            ):
+                self.stdout.write(
+                    f"slice {line.slice} (seed {line.seed}): {line.ours_to_theirs} + "
+                    f"{line.theirs_to_ours} tournaments, {line.rounds} rounds, "
+                    f"{line.discrepancies} discrepancies, {line.reading_differences} reading "
+                    f"differences, tie-breaks {line.tiebreak_differences}, "
+                    f"{line.cpu_seconds} s CPU"
+                )
+            totals = Totals.of(read_ledger(path))
+        except (LedgerError, CrossTestError) as error:
+            raise bad_input(str(error)) from None
+        self.stdout.write(totals.text())
+
+    def _verify_ledger(self, options):
+        """Run ``--sample`` random slices again from their seeds and check their lines."""
+        sample = options["sample"]
+        if sample < 1:
+            raise bad_input(f"--sample: at least one slice, not {sample}")
+        path = self._ledger_path(options)
+        try:
+            lines = read_ledger(path)
+        except LedgerError as error:
+            raise bad_input(str(error)) from None
+        if not lines:
+            raise bad_input(f"{path}: no slices in the ledger")
+        engine, tiebreaks = self._engines(options)
+        chosen = sorted(
+            random.SystemRandom().sample(lines, min(sample, len(lines))),
+            key=lambda line: line.slice,
+        )
+        wrong = 0
+        for line in chosen:
+            try:
+                _again, problems = verify_slice(line, engine, tiebreaks)
+            except CrossTestError as error:
+                raise bad_input(str(error)) from None
+            if problems:
+                wrong += 1
+                self.stdout.write(f"slice {line.slice} (seed {line.seed}): DOES NOT MATCH")
+                for problem in problems:
+                    self.stdout.write(f"    {problem}")
+            else:
+                self.stdout.write(
+                    f"slice {line.slice} (seed {line.seed}): matches ({line.sha256[:16]}…)"
+                )
+        self.stdout.write(Totals.of(lines).text())
+        if wrong:
+            raise CommandError(
+                f"{wrong} of {len(chosen)} slice{'s' if len(chosen) > 1 else ''} checked "
+                "do not match the ledger",
+                returncode=DISCREPANCIES,
+            )
 
     def _campaign(self, options):
         """Start (or resume) a campaign on the workers, then follow it to its end."""
