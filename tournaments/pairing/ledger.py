@@ -164,8 +164,9 @@ def slice_seed(number: int) -> int:
 
 
 def engine_label(engine: Engine) -> str:
-    """The engine as the ledger names it: its program's name (no folder) and options."""
-    return " ".join([Path(engine.argv[0]).name, *engine.argv[1:]])
+    """The engine as the ledger names it: its command, each file named without its folder
+    (the ledger is the same on every machine)."""
+    return " ".join(Path(word).name if "/" in word else word for word in engine.argv)
 
 
 def _cpu_seconds() -> float:
