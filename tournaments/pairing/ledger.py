@@ -232,7 +232,7 @@ def read_ledger(path: Path) -> list[SliceLine]:
     :class:`LedgerError` on a line that does not read, or slices out of order."""
     if not path.exists():
         return []
-    lines = []
+    lines: list[SliceLine] = []
     names = "\t".join(SliceLine.columns())
     for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not text.strip() or text.startswith("#") or text == names:
