@@ -180,7 +180,8 @@ def test_every_benchmark_and_its_options_exist() -> None:
         for names in re.findall(r"python -m bench((?:\s+[a-z]\w*)+)", piece):
             problems += [f"{page}: no benchmark {n}" for n in names.split() if n not in known]
         for module in re.findall(r"(?<![\w.])bench/(\w+)\.py", piece):
-            if module not in known:
+            helper = module.startswith("_") and (ROOT / "bench" / f"{module}.py").exists()
+            if module not in known and not helper:
                 problems.append(f"{page}: no benchmark bench/{module}.py")
     assert problems == []
 
@@ -333,6 +334,62 @@ def test_the_incident_examples_are_the_tested_files() -> None:
 )
 def test_the_code_of_a_page_is_read_as_written(text: str, found: list[str]) -> None:
     assert code_of(text) == found
+
+
+FENCE_LINE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+SHORT_FENCE = re.compile(r"^\s*`{1,2}(?!`)[\w+-]*\s*$")
+
+
+def fence_problems(text: str) -> list[str]:
+    """What is wrong with a page's code blocks, by line: a fence of one or two backticks
+    (rendered as inline code, the block's lines run together into one, and ``mkdocs
+    --strict`` says nothing), or a block opened and never closed (the rest of the page
+    becomes code). A block closes on a fence of its own character, at least as long."""
+    problems = []
+    opened: tuple[int, str] | None = None
+    for number, line in enumerate(text.splitlines(), 1):
+        fence = FENCE_LINE.match(line)
+        if opened is None:
+            if fence:
+                opened = (number, fence[1])
+            elif SHORT_FENCE.match(line):
+                problems.append(f"line {number}: a code fence of fewer than three backticks")
+        elif fence and fence[1][0] == opened[1][0] and len(fence[1]) >= len(opened[1]):
+            if line.strip() != fence[1]:  # a closing fence has nothing after it
+                problems.append(f"line {number}: a closing fence with text after it")
+            opened = None
+    if opened is not None:
+        problems.append(f"line {opened[0]}: a code block never closed")
+    return problems
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        (
+            "``sh\nmake bench\npython -m bench live\n``\n",
+            [
+                "line 1: a code fence of fewer than three backticks",
+                "line 4: a code fence of fewer than three backticks",
+            ],
+        ),
+        ("```sh\nmake bench\n", ["line 1: a code block never closed"]),
+        ("```sh\nmake bench\n```sh\n", ["line 3: a closing fence with text after it"]),
+        ("````md\n```sh\nx\n```\n````\n", []),
+        ("Run `make run`.\n\n```\nmake run\n```\n", []),
+    ],
+)
+def test_fence_problems_are_found(text: str, found: list[str]) -> None:
+    assert fence_problems(text) == found
+
+
+def test_every_code_block_is_fenced_whole() -> None:
+    problems = [
+        f"{page.relative_to(ROOT)}: {problem}"
+        for page in PAGES
+        for problem in fence_problems(page.read_text(encoding="utf-8"))
+    ]
+    assert problems == []
 
 
 def _manual(topic: str) -> str:
