@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench import summary
 from bench._timing import best_answer, expect
 from bench.standings_queries import _best, _build, _setup_django
 
@@ -31,7 +32,7 @@ def _once(function: Callable[[], Any]) -> tuple[Any, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=11)
     options = parser.parse_args(argv if argv is not None else [])

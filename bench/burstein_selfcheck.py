@@ -17,6 +17,7 @@ import argparse
 import sys
 import time
 
+from bench import summary
 from tournaments.pairing import Pairing
 from tournaments.pairing.base import recorded_pairing
 from tournaments.pairing.burstein import BursteinEngine
@@ -53,7 +54,7 @@ def check_event(seed: int, engine: BursteinEngine) -> tuple[int, list[str], list
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--first-seed", type=int, default=1)
     options = parser.parse_args(argv)

@@ -45,6 +45,7 @@ import sys
 import tempfile
 from typing import Any
 
+from bench import summary
 from bench._timing import best_of, expect
 from bench.standings_queries import TIEBREAKS, _build, _setup_django
 
@@ -92,7 +93,7 @@ def _measure(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--teams", type=int, default=50, help="of the team event (at most 50)")

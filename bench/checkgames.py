@@ -48,6 +48,7 @@ from pathlib import Path
 
 import chess.pgn
 
+from bench import summary
 from games.rules.batch import check_file
 from games.rules.records import read_pgn_file
 from games.rules.rulesets import get_ruleset
@@ -204,7 +205,7 @@ def _ratio(label: str, ours: list[float], theirs: list[float], unit: str = "CPU"
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--games", type=int, default=1_500, help="games in the large file")
     parser.add_argument("--runs", type=int, default=5, help="runs of each, taken in turns")
     parser.add_argument(

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import chess
 
+from bench import summary
 from games.rules.endings import can_checkmate
 from games.rules.material import is_dead_by_material
 
@@ -37,7 +38,7 @@ def positions() -> list[tuple[str, str]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--nodes", type=int, default=300)
     options = parser.parse_args(argv or [])
     tally: Counter[str] = Counter()

@@ -15,6 +15,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
+from bench import summary
 from bench._timing import best_answer, expect
 from bench.standings_queries import _best, _setup_django
 
@@ -50,7 +51,7 @@ def _upload(copies: int):
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--copies", type=int, default=44, help="copies of TWIC (44: 10,208 games)")
     options = parser.parse_args(argv if argv is not None else [])
     with tempfile.TemporaryDirectory() as directory:

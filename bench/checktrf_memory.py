@@ -20,6 +20,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench import summary
+
 MANAGE = Path(__file__).resolve().parent.parent / "manage.py"
 
 # Runs checktrf in this child and prints its peak resident memory (kB on Linux) and seconds.
@@ -101,7 +103,7 @@ def measure(path: str) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument(
         "--generated", action="store_true", help="a random event (generate_tournament) instead"

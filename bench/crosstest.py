@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import summary
 from tournaments.pairing.crosstest import (
     CrossTestError,
     Direction,
@@ -65,7 +66,7 @@ def _cpu() -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--engine", default=None, help='default: "bbpPairings --dutch"')
     parser.add_argument("--count", type=int, default=12, help="tournaments each way")
     parser.add_argument("--jobs", type=int, default=2)

@@ -37,6 +37,8 @@ import subprocess
 import sys
 import time
 
+from bench import summary
+
 CAMPAIGN = 50_000
 
 
@@ -114,7 +116,7 @@ def measure(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--count", type=int, default=24, help="tournaments each way")
     parser.add_argument("--part", type=int, default=4, help="tournaments per part")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])

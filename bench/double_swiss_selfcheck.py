@@ -18,6 +18,7 @@ import random
 import sys
 import time
 
+from bench import summary
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.double_swiss.check import check_document
 from tournaments.pairing.double_swiss.generator import DoubleSwissSettings, generate_event
@@ -65,7 +66,7 @@ def check_event(seed: int) -> tuple[int, list[str], list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args(argv)

@@ -17,6 +17,7 @@ import argparse
 import sys
 import time
 
+from bench import summary
 from tournaments.pairing.base import Pairing, recorded_pairing
 from tournaments.pairing.checker import file_round_state
 from tournaments.pairing.dubov import DubovEngine
@@ -50,7 +51,7 @@ def check_event(seed: int, engine: DubovEngine) -> tuple[int, list[str], list[st
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--count", type=int, default=20, help="events to generate")
     parser.add_argument("--first-seed", type=int, default=1, help="the first event's seed")
     options = parser.parse_args(argv)

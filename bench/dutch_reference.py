@@ -16,6 +16,7 @@ import argparse
 import time
 from pathlib import Path
 
+from bench import summary
 from tournaments.pairing import Pairing, pair_round
 from tournaments.pairing.base import recorded_pairing
 from tournaments.pairing.checker import file_round_state
@@ -43,7 +44,7 @@ def check_file(path: Path) -> tuple[int, int, list[int]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--max-players", type=int, default=30)
     options = parser.parse_args(argv)
     files = [

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from bench import summary
 from tournaments.pairing import PairingEngine, Py4SwissEngine
 from tournaments.pairing.generator import GeneratorSettings, generate_tournament
 
@@ -31,7 +32,7 @@ def rounds_per_second(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--events", type=int, default=3, help="seeded events per engine")

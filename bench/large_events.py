@@ -53,6 +53,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench import summary
 from bench._timing import expect
 
 TIEBREAKS = ["BH/C1", "BH", "SB", "PS", "ARO"]
@@ -207,7 +208,7 @@ def _build(players: int, seed: int = 11) -> Any:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, nargs="+", default=[1000, 2000])
     parser.add_argument("--pair-up-to", type=int, default=2000)
     parser.add_argument(

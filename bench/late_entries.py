@@ -19,6 +19,7 @@ import argparse
 import tempfile
 import time
 
+from bench import summary
 from bench.standings_queries import _build, _setup_django
 
 
@@ -46,7 +47,7 @@ def _import_time(players: int, entrants: int, *, after_round_1: bool, tag: str) 
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, default=400)
     parser.add_argument("--entrants", type=int, default=100)
     options = parser.parse_args(argv if argv is not None else [])

@@ -69,6 +69,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from bench import summary
 from bench._timing import NO_ANSWER, Outcomes, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -488,7 +489,7 @@ def server_sent_events(database: Path, tournament, options) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--period", type=float, default=5, help="the page's polling period")
     parser.add_argument("--clients", type=int, default=8)

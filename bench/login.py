@@ -12,9 +12,11 @@ import functools
 import os
 import sys
 
+from bench import summary
+
 
 def main(argv: list[str] | None = None) -> None:
-    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
+    argparse.ArgumentParser(description=summary(__doc__)).parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arbiter.settings")
     import django
 

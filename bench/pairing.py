@@ -22,6 +22,7 @@ from pathlib import Path
 from py4swiss.engines import DutchEngine  # type: ignore[import-untyped]
 from py4swiss.trf import TrfParser  # type: ignore[import-untyped]
 
+from bench import summary
 from bench._timing import best_of
 from tournaments.pairing import PairingState, pair_round
 from tournaments.pairing.engines import engine_document
@@ -36,7 +37,7 @@ EVENTS = {
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--repeat", type=int, default=3)
     repeat = parser.parse_args(argv).repeat
     with tempfile.TemporaryDirectory() as directory:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from bench import summary
 from bench._timing import best_of
 from tournaments.pairing import Pairing, PairingState, Py4SwissEngine, pair_round
 from tournaments.trf import read_trf
@@ -24,7 +25,7 @@ EVENT = (
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--repeat", type=int, default=1)
     repeat = parser.parse_args(argv).repeat
     state = PairingState.from_trf(read_trf(EVENT.read_bytes()), 7)

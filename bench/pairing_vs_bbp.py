@@ -50,6 +50,8 @@ import threading
 import time
 from pathlib import Path
 
+from bench import summary
+
 # shutil, statistics, subprocess and tempfile are imported where they are used: the
 # ``--pair`` child, whose CPU time is counted whole, needs none of them.
 
@@ -167,7 +169,7 @@ def compare(players: int, repeat: int, bbp: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--players", type=int, nargs="*", default=sorted(EVENTS))
     parser.add_argument("--pair", help=argparse.SUPPRESS)

@@ -58,6 +58,7 @@ import tempfile
 from functools import partial
 from pathlib import Path
 
+from bench import summary
 from bench._timing import Outcomes, expect
 from bench._wrk import wrk_load, wrk_path
 from bench.stack import (
@@ -179,7 +180,7 @@ def _etag(url: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--clients", type=int, default=32)

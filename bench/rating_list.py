@@ -25,6 +25,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from bench import summary
+
 HEADER = (
     "ID Number      Name                                                         "
     "Fed Sex Tit  WTit OTit           FOA SEP26 Gms K  B-day Flag"
@@ -112,7 +114,9 @@ def _peak_rss_mib() -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.rating_list", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.rating_list", description=summary(__doc__)
+    )
     parser.add_argument("--players", type=int, default=200_000)
     options = parser.parse_args(argv)
     count = options.players

@@ -36,6 +36,7 @@ import tempfile
 import threading
 import time
 
+from bench import summary
 from bench._timing import expect
 from bench.standings_queries import _build, _setup_django
 
@@ -95,7 +96,7 @@ def _measure(client, address: str, report: str, players: int):  # type: ignore[n
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=11)
     options = parser.parse_args(argv if argv is not None else [])

@@ -38,6 +38,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from bench import summary
 from bench._timing import Outcomes
 from bench.standings_queries import _build, _setup_django
 
@@ -52,7 +53,7 @@ def _cpu_per_request(get: Callable[[], object], requests: int, outcomes: Outcome
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=7)
     options = parser.parse_args(argv if argv is not None else [])

@@ -1,5 +1,5 @@
-"""The production stack under load, on PostgreSQL and Redis (each figure a ratio to a
-baseline measured in the same run):
+"""The production stack under load, on PostgreSQL and Redis. Each figure is a ratio to a
+baseline measured in the same run:
 
 * public standings reads (JSON) of a 1,000-player, 11-round Swiss with five tie-breaks,
   cached (the default) against uncached (``ARBITER_CACHE=off``), with 1, 2 and 4 gunicorn
@@ -84,6 +84,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bench import summary
 from bench._timing import NO_ANSWER, Outcomes, expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -682,7 +683,7 @@ def _build_small_event() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--games", type=int, default=10_000)

@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import summary
+
 TIEBREAKS = ["BH/C1", "BH", "SB", "PS", "ARO"]
 
 
@@ -127,7 +129,7 @@ def _measure(tournament):
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=11)
     options = parser.parse_args(argv if argv is not None else [])

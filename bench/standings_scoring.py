@@ -19,6 +19,7 @@ import random
 import sys
 from fractions import Fraction
 
+from bench import summary
 from bench._timing import best_of
 from tournaments.scoring.fide_tables import expected_score
 from tournaments.scoring.points import check_sheet, player_points
@@ -80,7 +81,7 @@ def _result(rng: random.Random, white: int, black: int) -> Outcome:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=3)

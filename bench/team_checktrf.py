@@ -20,6 +20,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from bench import summary
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.team_checker import TEAM_ROUND_ROBIN, check_team_trf
 from tournaments.pairing.team_swiss.generator import (
@@ -61,7 +62,7 @@ def with_tiebreakserver_ranks(path: Path) -> tuple[TrfDocument, list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args(argv)

@@ -19,6 +19,7 @@ import argparse
 import sys
 import time
 
+from bench import summary
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.team_swiss.check import check_team_document
 from tournaments.pairing.team_swiss.generator import (
@@ -53,7 +54,7 @@ def check_event(seed: int) -> tuple[int, list[str], list[str], bool]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--count", type=int, default=50)
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args(argv)

@@ -29,6 +29,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+from bench import summary
 from tournaments.scoring.sheet import Color
 from tournaments.scoring.teams.boards import weighted_sum
 from tournaments.scoring.teams.context import TeamEvent
@@ -253,7 +254,7 @@ def record(checker: Path, events: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--record", type=Path, help="TieBreakServer's tiebreakchecker.py")
     parser.add_argument("--events", type=int, default=60)
     options = parser.parse_args(argv)

@@ -1,5 +1,6 @@
-"""Every team file of tests/data imported as a team event and exported again, both ways the
-test suite checks on a sample (``tests/tournaments/trf_teams/test_round_trip.py``):
+"""Every team file of tests/data imported as a team event and exported again, and checked
+both ways the test suite checks a sample (``tests/tournaments/trf_teams/test_round_trip.py``).
+The two ways:
 
 * the export in the file's own version (TRF16 for a file with records 013, else TRF-2026) is
   the file but for trailing blanks, the application's header records the file lacked (062,
@@ -26,6 +27,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from bench import summary
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "teams"
 ADDED = {"062", "072", "XXR", "XXC"}
@@ -58,7 +61,7 @@ def _models_differ(source: str, rendered: str) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument(
         "--only", default="", help="only the files whose name contains this text (e.g. real)"
     )

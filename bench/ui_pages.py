@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import tempfile
 
+from bench import summary
 from bench._timing import best_answer, expect
 from bench.standings_queries import _best, _build, _setup_django
 
@@ -50,7 +51,7 @@ def _measure(client, path: str) -> tuple[float, int]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=11)
     options = parser.parse_args(argv if argv is not None else [])

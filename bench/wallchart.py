@@ -20,6 +20,7 @@ import sys
 import tracemalloc
 from collections.abc import Callable
 
+from bench import summary
 from bench._timing import best_of
 
 TIEBREAKS = ["BH/C1", "BH", "SB"]
@@ -34,7 +35,7 @@ def _setup_django() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--repeat", type=int, default=3)

@@ -51,6 +51,29 @@ def test_each_benchmark_starts_as_its_own_module(name):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("usage:")
+    # What it measures, in a whole sentence: the docstring's first, not a line cut short.
+    description = " ".join(done.stdout.split("\n\n")[1].split())
+    assert description.endswith("."), description
+    source = (Path(bench.__path__[0]) / f"{name}.py").read_text(encoding="utf-8")
+    assert description == bench.summary(ast.get_docstring(ast.parse(source)))
+
+
+@pytest.mark.parametrize(
+    ("doc", "summary"),
+    [
+        (
+            "PDF reports of a 1,000-player Swiss: how long the request\ntakes. The wall "
+            "chart, and the pairing list.\n\nMeasured in one run.",
+            "PDF reports of a 1,000-player Swiss: how long the request takes.",
+        ),
+        (
+            "checkgames against ``python-chess``'s own loop.",
+            "checkgames against python-chess's own loop.",
+        ),
+    ],
+)
+def test_a_benchmarks_help_opens_with_the_first_sentence_of_its_docstring(doc, summary):
+    assert bench.summary(doc) == summary
 
 
 def test_an_unknown_benchmark_is_named(capsys):
