@@ -7,8 +7,11 @@ cache is, e.g. Redis), within a window of ``LOGIN_FAILURE_WINDOW`` seconds (15 m
   further one that address must wait before its next try for that account, ``LOGIN_DELAY``
   seconds (1), doubled at each failure, up to ``LOGIN_MAX_DELAY`` (15 minutes). While it
   waits its tries are refused unchecked, the right password included.
-* per address, over any accounts: after ``LOGIN_FAILURES_PER_ADDRESS`` (20) the address is
-  refused for the rest of the window.
+* per address, over any accounts: after ``LOGIN_FAILURES_PER_ADDRESS`` (20) each further
+  failure from the address is answered "too many failed logins from this address" for the
+  rest of the window. The right password of any account not waiting there is still
+  accepted: one address may be a whole playing hall behind NAT, where one guesser must not
+  lock everyone out.
 * per account, over any addresses: once it has more than ``LOGIN_FAILURES_PER_ACCOUNT`` (5)
   from other addresses than the one failing, it is being guessed at from several addresses,
   and that address pays the delay from its first failure. The account itself is never
@@ -70,7 +73,10 @@ def _now() -> float:
     return time.time()
 
 
-def _account(username: str) -> str:
+def account_digest(username: str) -> str:
+    """What the throttles (these and the API's) call an account: its name as typed, case and
+    surrounding spaces aside, digested (whether such an account exists is not asked, so that
+    the limits say nothing of it)."""
     return hashlib.sha256(username.strip().casefold().encode()).hexdigest()[:32]
 
 
@@ -97,7 +103,7 @@ class Throttled:
 
     def clean(self) -> dict[str, Any]:
         limits = Limits.from_settings()
-        account = _account(self.cleaned_data.get("username") or "")
+        account = account_digest(self.cleaned_data.get("username") or "")
         address = _address(self.request)
         keys = {
             "address": f"login-failures:address:{address}",
@@ -105,26 +111,28 @@ class Throttled:
             "pair": f"login-failures:pair:{account}:{address}",
             "wait": f"login-wait:{account}:{address}",
         }
-        self._refuse_if_throttled(limits, keys)
+        self._refuse_if_waiting(keys)
         try:
             data: dict[str, Any] = super().clean()  # type: ignore[misc]
         except ValidationError:
+            crowded = cache.get(keys["address"], 0) >= limits.failures_per_address
             self._count(limits, keys)
+            if crowded:
+                raise ValidationError(
+                    _(
+                        "Too many failed logins from this address. "
+                        "Wait %(minutes)s minutes, then try again."
+                    )
+                    % {"minutes": limits.failure_window // 60},
+                    code="throttled",
+                ) from None
             raise
         cache.delete_many([keys["pair"], keys["wait"]])
         return data
 
     @staticmethod
-    def _refuse_if_throttled(limits: Limits, keys: dict[str, str]) -> None:
-        if cache.get(keys["address"], 0) >= limits.failures_per_address:
-            raise ValidationError(
-                _(
-                    "Too many failed logins from this address. "
-                    "Wait %(minutes)s minutes, then try again."
-                )
-                % {"minutes": limits.failure_window // 60},
-                code="throttled",
-            )
+    def _refuse_if_waiting(keys: dict[str, str]) -> None:
+        """Refuse, unchecked, an account that failed too often from this address."""
         wait = math.ceil(cache.get(keys["wait"], 0) - _now())
         if wait > 0:
             raise ValidationError(

@@ -256,17 +256,21 @@ if os.environ.get("ARBITER_CACHE") == "off":
 # Off, the pages ask for the version every few seconds instead (make run, one gunicorn).
 LIVE_EVENTS = os.environ.get("LIVE_EVENTS", "0") == "1"
 
-# Throttles (tournaments.api.throttling), DRF's "number/period".
+# Throttles (tournaments.api.throttling), DRF's "number/period". Failed authentications are
+# limited per account and address, and per address over any accounts and tokens; the
+# latter never refuses valid credentials (one NAT address may be a whole playing hall).
 API_WRITE_RATE = os.environ.get("API_WRITE_RATE", "300/min")
 API_FAILED_AUTH_RATE = os.environ.get("API_FAILED_AUTH_RATE", "20/min")
+API_FAILED_AUTH_ADDRESS_RATE = os.environ.get("API_FAILED_AUTH_ADDRESS_RATE", "100/min")
 
 # Failed logins on the login pages (arbiter.login), counted within LOGIN_FAILURE_WINDOW
 # seconds. An address gets LOGIN_FREE_FAILURES free failures for an account, then waits
 # LOGIN_DELAY seconds before its next try, doubled at each failure up to LOGIN_MAX_DELAY;
 # once an account has more than LOGIN_FAILURES_PER_ACCOUNT failures from other addresses,
 # an address waits from its first failure for it. An address with LOGIN_FAILURES_PER_ADDRESS
-# failures (any accounts) is refused for the rest of the window. No account is ever locked:
-# the right password from an address that has not failed is accepted.
+# failures (any accounts) has its further failures refused as such for the rest of the
+# window, the right password still accepted. No account is ever locked: the right password
+# from an address that has not failed is accepted.
 LOGIN_FREE_FAILURES = int(os.environ.get("LOGIN_FREE_FAILURES", "5"))
 LOGIN_DELAY = float(os.environ.get("LOGIN_DELAY", "1"))
 LOGIN_MAX_DELAY = float(os.environ.get("LOGIN_MAX_DELAY", str(15 * 60)))

@@ -40,7 +40,7 @@ def _keep_the_test_connection() -> Iterator[None]:
 @pytest.fixture
 def fuzz_target(chief: Any, settings: Any, _keep_the_test_connection: None) -> dict[str, Any]:
     settings.API_WRITE_RATE = "100000/min"
-    settings.API_FAILED_AUTH_RATE = "100000/min"
+    settings.API_FAILED_AUTH_RATE = settings.API_FAILED_AUTH_ADDRESS_RATE = "100000/min"
     tournament = create_tournament(
         name="Fuzz", system=PairingSystem.ROUND_ROBIN, number_of_rounds=3, user=chief
     )

@@ -1,9 +1,9 @@
 """Authentication: per-tournament API tokens, HTTP Basic for scripts of a user, the session
-for the browser. Every failed attempt counts towards the address's failed-auth limit."""
+for the browser. Every failed attempt counts towards its address's failed-auth limit, and a
+password's towards its account's from that address too (:class:`FailedAuthThrottle`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -13,8 +13,10 @@ from django.utils.translation import gettext as _
 from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
+from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 
+from arbiter.login import account_digest
 from tournaments.models import ApiToken
 from tournaments.models.tokens import TOKEN_PREFIX
 from tournaments.permissions import role_subquery
@@ -22,15 +24,20 @@ from tournaments.permissions import role_subquery
 from .throttling import FailedAuthThrottle
 
 
-def guarded(request: Request, attempt: Callable[..., Any], *args: Any) -> Any:
-    """Run an authentication attempt behind the failed-auth limit of the address."""
-    guard = FailedAuthThrottle()
-    guard.check(request)
-    try:
-        return attempt(*args)
-    except exceptions.AuthenticationFailed:
-        guard.record_failure(request)
-        raise
+def failed(
+    request: Request, failure: exceptions.AuthenticationFailed, account: str | None = None
+) -> APIException:
+    """Count a failed authentication against its address (and its account from there); the
+    error to answer: the failure, or 429 once a count is over its rate."""
+    guards = [FailedAuthThrottle(request)]
+    if account is not None:
+        guards.insert(0, FailedAuthThrottle(request, account))
+    for guard in guards:
+        if guard.exceeded():
+            return guard.refusal()
+    for guard in guards:
+        guard.record_failure()
+    return failure
 
 
 class ApiTokenAuthentication(authentication.BaseAuthentication):
@@ -38,6 +45,9 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
 
     The request's user is the token's creator (for the audit trail); what it may do is the
     token's scope on the token's tournament only (see :mod:`tournaments.api.permissions`).
+    A key is always checked, from an address over its failure limit too (its secret cannot be
+    guessed, and a valid key must get through from behind a NAT address someone else guesses
+    from); a wrong one then gets 429.
     """
 
     keyword = "Token"
@@ -46,7 +56,10 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         header = authentication.get_authorization_header(request).split()
         if not header or header[0].lower() != self.keyword.lower().encode():
             return None
-        return guarded(request, self._check, header)
+        try:
+            return self._check(header)
+        except exceptions.AuthenticationFailed as failure:
+            raise failed(request, failure) from None
 
     def _check(self, header: list[bytes]) -> tuple[Any, ApiToken]:
         if len(header) != 2:
@@ -88,12 +101,34 @@ def _record_use(token: ApiToken) -> None:
 
 
 class GuardedBasicAuthentication(authentication.BasicAuthentication):
-    """HTTP Basic with a user's name and password (scripts of the chief arbiter)."""
+    """HTTP Basic with a user's name and password (scripts of the chief arbiter).
+
+    An account that failed too often from an address is refused there unchecked (429), the
+    right password included: guessing it stops. Valid credentials of any other account get
+    through from that address, over its limit or not."""
+
+    account: str | None = None
+    """The account the request names (``None`` until its header is read)."""
 
     def authenticate(self, request: Request) -> tuple[Any, None] | None:
         if not authentication.get_authorization_header(request).lower().startswith(b"basic"):
             return None
-        return guarded(request, super().authenticate, request)
+        try:
+            return super().authenticate(request)
+        except exceptions.AuthenticationFailed as failure:
+            raise failed(request, failure, self.account) from None
+
+    def authenticate_credentials(
+        self, userid: str, password: str, request: Request | None = None
+    ) -> tuple[Any, None]:
+        assert request is not None  # always given by authenticate()
+        self.account = f"user:{account_digest(userid)}"
+        guard = FailedAuthThrottle(request, self.account)
+        if guard.exceeded():
+            raise guard.refusal()
+        user, _none = super().authenticate_credentials(userid, password, request)
+        guard.clear()  # as a login: the owner's own slips are forgiven
+        return user, None
 
 
 class CsrfCheckedSessionAuthentication(authentication.SessionAuthentication):

@@ -1,7 +1,8 @@
-"""Throttling: a rate on writes per client, and a limit on failed logins per address.
+"""Throttling: a rate on writes per client, and limits on failed authentications per account
+and address, and per address.
 
-Rates come from the settings ``API_WRITE_RATE`` and ``API_FAILED_AUTH_RATE`` (DRF's
-``"number/period"`` form), counted in Django's cache.
+Rates come from the settings ``API_WRITE_RATE``, ``API_FAILED_AUTH_RATE`` and
+``API_FAILED_AUTH_ADDRESS_RATE`` (DRF's ``"number/period"`` form), counted in Django's cache.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tournaments.models import ApiToken
 
 DEFAULT_WRITE_RATE = "300/min"
 DEFAULT_FAILED_AUTH_RATE = "20/min"
+DEFAULT_FAILED_AUTH_ADDRESS_RATE = "100/min"
 
 
 def client_identity(request: Request) -> str | None:
@@ -49,32 +51,55 @@ class WriteRateThrottle(SimpleRateThrottle):
 
 
 class FailedAuthThrottle(SimpleRateThrottle):
-    """Counts failed authentications per address; once over the rate, every attempt from that
-    address is refused (429) until the window has passed, valid credentials included."""
+    """Failed authentications of one account from one address (``API_FAILED_AUTH_RATE``), or
+    from one address over any accounts (``API_FAILED_AUTH_ADDRESS_RATE``, ``account`` None).
+
+    Over its rate an account's password is refused unchecked from that address (429), the
+    right one included: guessing it stops there, and its owner elsewhere is not hindered. The
+    address's count is a back-stop that only turns failures into 429s: behind one NAT address
+    a guesser must not lock the whole hall out, so valid credentials from it are always let
+    through (:mod:`tournaments.api.authentication`)."""
 
     scope = "api_failed_auth"
 
+    def __init__(self, request: Request, account: str | None = None) -> None:
+        self.account = account
+        self.address = self.get_ident(request)
+        super().__init__()
+
     def get_rate(self) -> str:
+        if self.account is None:
+            return str(
+                getattr(settings, "API_FAILED_AUTH_ADDRESS_RATE", DEFAULT_FAILED_AUTH_ADDRESS_RATE)
+            )
         return str(getattr(settings, "API_FAILED_AUTH_RATE", DEFAULT_FAILED_AUTH_RATE))
 
-    def get_cache_key(self, request: Request, view: Any) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+    def get_cache_key(self, request: Request | None = None, view: Any = None) -> str:
+        ident = self.address if self.account is None else f"{self.account}:{self.address}"
+        return self.cache_format % {"scope": self.scope, "ident": ident}
 
-    def _history(self, request: Request) -> list[float]:
-        self.key = self.get_cache_key(request, None)
+    def _history(self) -> list[float]:
+        self.key = self.get_cache_key()
         self.now = self.timer()
         history: list[float] = cache.get(self.key, [])
         return [moment for moment in history if moment > self.now - self.duration]
 
-    def check(self, request: Request) -> None:
-        """Refuse an address that failed too often."""
-        self.history = self._history(request)
-        if len(self.history) >= self.num_requests:
-            raise exceptions.Throttled(
-                wait=self.wait(), detail=_("Too many failed authentications from this address.")
-            )
+    def exceeded(self) -> bool:
+        """Whether the count is over the rate (:meth:`wait` then says for how long)."""
+        self.history = self._history()
+        return len(self.history) >= self.num_requests
 
-    def record_failure(self, request: Request) -> None:
-        history = self._history(request)
+    def refusal(self) -> exceptions.Throttled:
+        if self.account is None:
+            detail = _("Too many failed authentications from this address.")
+        else:
+            detail = _("Too many failed authentications for this account from this address.")
+        return exceptions.Throttled(wait=self.wait(), detail=detail)
+
+    def clear(self) -> None:
+        cache.delete(self.get_cache_key())
+
+    def record_failure(self) -> None:
+        history = self._history()
         history.insert(0, self.now)
         cache.set(self.key, history, self.duration)
