@@ -4,15 +4,25 @@ the tables; a bye is a table with team 0).
 
 For a TRF-2026 file, record 192 states the system's options (:mod:`.system_code`), 142 the
 number of rounds, 152 the initial-colour (else what round 1 shows) and 260 the forbidden
-pairs of teams, round by round.
+pairs of teams, round by round. An acceleration (C.04.7) is read as for individual files: the
+records 250 give the virtual points (their match or game points column, by the primary score;
+TRF-2026: they cause any acceleration in record 192 to be disregarded), else a record 192
+ending in ``_BAKU`` asks for Baku's: GA is the first half of the teams paired in round 1
+rounded up to an even number, and gets a win's match points before each round of the first
+half (rounded up) of the accelerated rounds, half of them before the others, the accelerated
+rounds being the first half of the event rounded up (C.04.7 1.4.4: an 11-round team event
+gives GA 2 virtual match points in the first three rounds, 1 in the next three). Baku's is
+not used with game points as the primary score (C.04.7 1.4.4).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 
+from tournaments.pairing.acceleration import baku_from_round_one
 from tournaments.pairing.base import PairingError
 from tournaments.pairing.checker import RoundFinding
 from tournaments.pairing.team_swiss.engine import TeamSwissEngine
@@ -29,9 +39,10 @@ from tournaments.scoring.sheet import Color
 from tournaments.scoring.teams.sheet import ByeKind, TeamSheet
 from tournaments.trf import TrfDocument
 from tournaments.trf.team_sheet import read_team_sheet
-from tournaments.trf.teams import team_records
+from tournaments.trf.teams import Acceleration, team_records
 
 Forbidden = tuple[tuple[int, int], ...]
+Accelerations = dict[int, tuple[Fraction, ...]]
 
 
 @dataclass(frozen=True)
@@ -72,10 +83,12 @@ def check_team_sheet(
     initial_colour: Color | None = None,
     forbidden: Forbidden | Callable[[int], Forbidden] = (),
     options: TeamSwissOptions | None = None,
+    accelerations: Accelerations | None = None,
     engine: TeamSwissEngine | None = None,
 ) -> TeamSwissCheck:
     """Re-pair and validate every round of ``sheet``; ``forbidden`` pairs for every round,
-    or a function giving them round by round."""
+    or a function giving them round by round; ``accelerations``: virtual points of the
+    primary score by TPN, one per round from round 1."""
     engine = engine or TeamSwissEngine()
     options = options or TeamSwissOptions()
     planned = planned_rounds or sheet.played_rounds
@@ -92,6 +105,7 @@ def check_team_sheet(
                 primary=options.primary,
                 secondary_for_colours=options.secondary_for_colours,
                 preferences=options.preferences,
+                accelerations=accelerations,
             ),
             engine,
         )
@@ -118,14 +132,60 @@ def check_team_document(
                 pairs |= set(combinations(sorted(line.ids), 2))
         return tuple(sorted(pairs))
 
+    sheet = read_team_sheet(document)
     return check_team_sheet(
-        read_team_sheet(document),
+        sheet,
         planned_rounds=document.planned_rounds,
         initial_colour=document.initial_color,
         forbidden=forbidden,
         options=options,
+        accelerations=team_accelerations(document, sheet, options),
         engine=engine,
     )
+
+
+def team_accelerations(
+    document: TrfDocument, sheet: TeamSheet, options: TeamSwissOptions
+) -> Accelerations:
+    """The virtual points of the primary score a team file gives (see the module's notes)."""
+    lines = team_records(document).accelerations
+    if lines:
+        return _from_250(lines, sheet, options.primary)
+    if not options.baku or options.primary is not PrimaryScore.MATCH_POINTS:
+        return {}
+    numbers = [team.number for team in sheet.teams]
+    present = numbers
+    if sheet.played_rounds:
+        first = sheet.round(1)
+        present = [
+            n
+            for n in numbers
+            if first.match_of(n) is not None
+            or any(b.team == n and b.kind is ByeKind.PAIRING for b in first.byes)
+        ]
+    rounds = document.planned_rounds or sheet.played_rounds
+    win = sheet.match_points.win
+    baku = baku_from_round_one(numbers, present, rounds)
+    return {team: tuple(win * points for points in per_round) for team, per_round in baku.items()}
+
+
+def _from_250(
+    lines: tuple[Acceleration, ...], sheet: TeamSheet, primary: PrimaryScore
+) -> Accelerations:
+    """Each record's points go to the teams first to last in the rounds first to last, added
+    up where records overlap."""
+    rounds = max(line.last_round for line in lines)
+    found: Accelerations = {}
+    for team in sheet.teams:
+        points = [Fraction(0)] * rounds
+        for line in lines:
+            value = line.match_points if primary is PrimaryScore.MATCH_POINTS else line.game_points
+            if value and line.first <= team.number <= line.last:
+                for number in range(line.first_round, line.last_round + 1):
+                    points[number - 1] += value
+        if any(points):
+            found[team.number] = tuple(points)
+    return found
 
 
 def first_colour(sheet: TeamSheet) -> Color:

@@ -7,7 +7,9 @@ The competition's own choices the text leaves to its rules are part of the state
 * the kind of colour preferences (1.7): type A (the default), type B, or none at all;
 * the initial-colour drawn by lot before round 1 (4.1);
 * pairs of teams that must not meet (teams of the same club, as organisers ask), kept like
-  [C1].
+  [C1];
+* an acceleration (C.04.7, "applicable to any Swiss Pairing System" unless it says otherwise):
+  virtual points of the primary score, added to it for pairing only.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from tournaments.pairing.base import Pairing, PairingError
 from tournaments.scoring.sheet import Color
@@ -66,6 +69,9 @@ class TeamSwissState:
     secondary_for_colours: bool = True
     """4.2.2: the other score decides the first-team when the primary scores are equal."""
     preferences: ColourPreferences = ColourPreferences.TYPE_A
+    accelerations: Mapping[int, tuple[Fraction, ...]] = field(default_factory=dict)
+    """Virtual points of the primary score by TPN, one per round from round 1 (C.04.7, TRF
+    record 250): the pairing score is the score plus the round's virtual points."""
 
     def __post_init__(self) -> None:
         if self.round < 1:
@@ -104,6 +110,7 @@ class TeamSwissState:
         primary: PrimaryScore = PrimaryScore.MATCH_POINTS,
         secondary_for_colours: bool = True,
         preferences: ColourPreferences = ColourPreferences.TYPE_A,
+        accelerations: Mapping[int, tuple[Fraction, ...]] | None = None,
     ) -> TeamSwissState:
         """The state before ``round_number`` of ``sheet``: the byes the sheet records for that
         round are the requests and, for a round the sheet has played, a team in neither a
@@ -128,7 +135,13 @@ class TeamSwissState:
             primary=primary,
             secondary_for_colours=secondary_for_colours,
             preferences=preferences,
+            accelerations=accelerations or {},
         )
+
+    def virtual_points(self, team: int, round_number: int) -> Fraction:
+        """The virtual points ``team`` carries into round ``round_number``."""
+        points = self.accelerations.get(team, ())
+        return points[round_number - 1] if 0 < round_number <= len(points) else Fraction(0)
 
 
 @dataclass(frozen=True)

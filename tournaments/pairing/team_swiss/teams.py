@@ -3,8 +3,10 @@
 What a team brings to the pairing of round ``r``, from the rounds before it:
 
 * its TPN (1.1): the team's pairing number on the sheet;
-* its score (1.2): match points or game points, as the competition chose, and the other score
-  (the secondary score of 4.2.2);
+* its score (1.2): match points or game points, as the competition chose, plus the round's
+  virtual points when the event is accelerated (C.04.7: the pairing score, which makes the
+  scoregroups, the floaters, the bye's lowest score and the first-team), and the other score
+  (the secondary score of 4.2.2, never accelerated);
 * the teams it met ([C1]): every opponent of a match actually played; a match forfeited as a
   whole is no meeting (GHR 3.5: the two may be paired again);
 * its colours (1.6): board 1's scheduled colour in each played match, oldest first, and its
@@ -79,9 +81,11 @@ def round_scores(
 def pairing_teams(state: TeamSwissState) -> dict[int, PairingTeam]:
     """Every team to pair in ``state.round``, by TPN."""
     results = team_results(state.sheet)
-    scores = round_scores(results, state.primary, state.round)
+    scores = _pairing_scores(state, round_scores(results, state.primary, state.round), state.round)
     secondary = round_scores(results, state.primary.other, state.round)
-    previous = round_scores(results, state.primary, state.round - 1)
+    previous = _pairing_scores(
+        state, round_scores(results, state.primary, state.round - 1), state.round - 1
+    )
     teams = {}
     for number in state.to_pair:
         rounds = results.get(number, ())[: state.round - 1]
@@ -101,6 +105,17 @@ def pairing_teams(state: TeamSwissState) -> dict[int, PairingTeam]:
             preference=colour_preference(colours, state.preferences, state.last_round),
         )
     return teams
+
+
+def _pairing_scores(
+    state: TeamSwissState, scores: dict[int, Fraction], round_number: int
+) -> dict[int, Fraction]:
+    """Each team's score before ``round_number`` plus its virtual points for that round."""
+    teams = {team.number for team in state.sheet.teams}
+    return {
+        team: scores.get(team, Fraction(0)) + state.virtual_points(team, round_number)
+        for team in teams
+    }
 
 
 def _floated(last: TeamRoundResult | None, team: int, before: dict[int, Fraction]) -> bool:
