@@ -28,7 +28,8 @@ TOPICS = {
 """Topic slug → title; each has a text in ``templates/help/<language>/<slug>.html``."""
 
 _REPORTS = (
-    *("standings", "standings_csv", "standings_pdf", "crosstable", "crosstable_pdf"),
+    *("standings", "standings_csv", "standings_pdf"),
+    *("crosstable", "crosstable_csv", "crosstable_pdf"),
     *("board_prizes", "board_prizes_csv", "board_prizes_pdf"),
 )
 PAGE_TOPICS = {
@@ -96,6 +97,8 @@ PAGE_TOPICS = {
             "teams_number",
             "team_bye",
             "team_list",
+            "team_list_csv",
+            "team_list_pdf",
             "team_lineup",
             "match_forfeit",
         )

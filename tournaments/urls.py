@@ -83,6 +83,8 @@ urlpatterns = [
     ),
     # Team events: the arbiter's team pages, the lineups and forfeits of a round's matches.
     path(f"{T}teams/", teams_public.team_list, name="team_list"),
+    path(f"{T}teams.csv", reports.team_list_csv, name="team_list_csv"),
+    path(f"{T}teams.pdf", reports.team_list_pdf, name="team_list_pdf"),
     path(f"{T}arbiter/teams/", teams.teams, name="teams"),
     path(f"{T}arbiter/teams/add/", teams.team_add, name="team_add"),
     path(f"{T}arbiter/teams/number/", teams.teams_number, name="teams_number"),
@@ -129,6 +131,7 @@ urlpatterns = [
     path(f"{T}standings.csv", reports.standings_csv, name="standings_csv"),
     path(f"{T}standings.pdf", reports.standings_pdf, name="standings_pdf"),
     path(f"{T}crosstable/", reports.crosstable, name="crosstable"),
+    path(f"{T}crosstable.csv", reports.crosstable_csv, name="crosstable_csv"),
     path(f"{T}crosstable.pdf", reports.crosstable_pdf, name="crosstable_pdf"),
     path(f"{T}board-prizes/", reports.board_prizes, name="board_prizes"),
     path(f"{T}board-prizes.csv", reports.board_prizes_csv, name="board_prizes_csv"),

@@ -34,7 +34,12 @@ from tournaments.reports.sources import (
     starting_list_data,
     table_report,
 )
-from tournaments.reports.team_sources import board_prizes_data, board_results_data, team_report
+from tournaments.reports.team_sources import (
+    board_prizes_data,
+    board_results_data,
+    team_list_data,
+    team_report,
+)
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,11 @@ def _board_prizes(
     return team_report(tournament, table, paper=paper)
 
 
+def _teams(tournament: Tournament, *, paper: str | None) -> PdfReport:
+    table = cached_table(team_list_data, tournament)
+    return team_report(tournament, table, paper=paper)
+
+
 def _pairings(tournament: Tournament, *, paper: str | None, number: int) -> PdfReport:
     if tournament.is_team_event:
         # A team round's pairings are its matches with their lineups, board by board.
@@ -141,6 +151,7 @@ PRINTED_REPORTS: dict[str, PrintedReport] = {
         round_option="number",
     ),
     "players": PrintedReport(_players, _("Players by starting rank")),
+    "teams": PrintedReport(_teams, _("Teams")),
     "scoresheets": PrintedReport(
         _scoresheets,
         _("Scoresheets of round %(number)s"),

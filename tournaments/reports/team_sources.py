@@ -17,15 +17,20 @@ from tournaments.reports.tables import Order, Table
 from tournaments.reports.team_boards import board_prizes_table
 from tournaments.reports.team_pdf import TeamCrosstableReport, TeamTableReport
 from tournaments.reports.team_tables import (
+    ListedPlayer,
+    ListedTeam,
     board_results_table,
+    format_strength,
     team_crosstable,
+    team_list_table,
     team_standings_table,
 )
 from tournaments.scoring.sheet import PlayerSheet
 from tournaments.scoring.teams.sheet import TeamSheet
 from tournaments.scoring.teams.standings import TeamStandings
 from tournaments.selectors import tournament_sheet
-from tournaments.team_sheet import event_team_standings, team_sheet
+from tournaments.services.teams import team_strengths
+from tournaments.team_sheet import event_team_standings, rosters, team_sheet
 
 
 def team_sheet_and_standings(
@@ -67,6 +72,30 @@ def board_results_data(tournament: Tournament, *, number: int) -> Table:
     """Round ``number``'s matches board by board."""
     sheet = team_sheet(tournament, after_round=number)
     return board_results_table(sheet, number, _players(tournament))
+
+
+def team_list_data(tournament: Tournament) -> Table:
+    """The teams as the teams page lists them: numbered teams first by number, each with
+    its strength and its roster in board order."""
+    strengths = team_strengths(tournament)
+    roster = rosters(tournament)
+    teams = sorted(tournament.teams.all(), key=lambda t: (t.number is None, t.number or 0, t.name))
+    return team_list_table(
+        [
+            ListedTeam(
+                number=team.number,
+                name=team.name,
+                federation=team.federation,
+                captain=team.captain,
+                strength=format_strength(strengths.get(team.pk)),
+                players=tuple(
+                    ListedPlayer(p.board_order, p.title, p.name, p.federation, p.rating_standard)
+                    for p in roster.get(team.pk, [])
+                ),
+            )
+            for team in teams
+        ]
+    )
 
 
 def team_report(

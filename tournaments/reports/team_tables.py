@@ -11,7 +11,8 @@ lines, the models' players: anything with ``name`` and ``rating``). Never from q
 * :func:`team_crosstable`: a Swiss's rounds (opponent, colour on board 1, game points) or a
   round robin's grid of game points, by :func:`is_round_robin`;
 * :func:`board_results_table`: one round, match by match, board by board;
-* :func:`board_prizes_table`: each board's players by percentage (:mod:`.team_boards`).
+* :func:`board_prizes_table`: each board's players by percentage (:mod:`.team_boards`);
+* :func:`team_list_table`: the teams with their rosters.
 
 Rows that head a group (a match, a board) have the cell style ``heading``.
 """
@@ -19,6 +20,7 @@ Rows that head a group (a match, a board) have the cell style ``heading``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, Protocol
 
@@ -453,6 +455,85 @@ def board_results_table(
         )
     title = _("Board results of round %(round)d") % {"round": round_number}
     return Table(title, columns, tuple(rows), name=f"team-boards-round-{round_number}")
+
+
+# ---- the teams and their rosters ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ListedPlayer:
+    """A roster's player as the team list prints him."""
+
+    board_order: int | None
+    title: str
+    name: str
+    federation: str
+    rating: int | None
+
+
+@dataclass(frozen=True)
+class ListedTeam:
+    """A team as the team list prints it: ``strength`` as :func:`format_strength` writes it,
+    its players in board order."""
+
+    number: int | None
+    name: str
+    federation: str = ""
+    captain: str = ""
+    strength: str = ""
+    players: tuple[ListedPlayer, ...] = ()
+
+
+def format_strength(strength: Fraction | None) -> str:
+    """A team's strength as the pages and reports print it: a whole rating, or one
+    decimal."""
+    if strength is None:
+        return ""
+    return str(int(strength)) if strength.denominator == 1 else f"{float(strength):.1f}"
+
+
+def team_list_table(teams: Sequence[ListedTeam]) -> Table:
+    """The teams page as a table: a line for each team (number, name and captain,
+    federation, strength), then its roster in board order (board, title, name, federation,
+    rating)."""
+    columns = (
+        Column(_("No.")),
+        Column(_("Title"), "center", "text"),
+        Column(_("Name"), "left", "name"),
+        Column(_("Fed"), "center", "text"),
+        Column(_("Rtg")),
+    )
+    rows: list[tuple[Cell, ...]] = []
+    for team in teams:
+        name = team.name
+        if team.captain:
+            name = _("%(team)s (captain: %(captain)s)") % {"team": name, "captain": team.captain}
+        rows.append(
+            (
+                Cell(str(team.number or ""), sort=team.number, style=HEADING),
+                Cell("", style=HEADING),
+                Cell(name, style=HEADING),
+                Cell(team.federation, style=HEADING),
+                Cell(team.strength, style=HEADING),
+            )
+        )
+        rows += [
+            (
+                Cell(str(player.board_order or ""), sort=player.board_order),
+                Cell(player.title),
+                Cell(player.name),
+                Cell(player.federation),
+                Cell(str(player.rating or ""), sort=player.rating),
+            )
+            for player in team.players
+        ]
+    notes = (
+        _(
+            "Each team: its number, name, federation and strength (as set, or the average "
+            "rating of its first boards); then its roster in board order."
+        ),
+    )
+    return Table(_("Teams"), columns, tuple(rows), notes, name="teams")
 
 
 def csv_rows(table: Table) -> list[list[str]]:

@@ -1,4 +1,5 @@
-"""Public, read-only report pages: standings (HTML, CSV, PDF), crosstable (HTML, PDF),
+"""Public, read-only report pages: standings and crosstable (HTML, CSV, PDF), a team event's
+teams and board prizes (HTML, CSV, PDF),
 a round's pairings (HTML, PDF), and the printed paper of the playing hall. A large event's
 PDFs whose drawing grows with the field are drawn by a background job
 (:mod:`tournaments.reports.printed`).
@@ -34,7 +35,7 @@ from tournaments.reports.pdf import PAPERS, PdfReport, slug
 from tournaments.reports.printed import PRINTED_REPORTS
 from tournaments.reports.sources import crosstable_data, pairings_data, standings_data
 from tournaments.reports.tables import Table
-from tournaments.reports.team_sources import board_prizes_data
+from tournaments.reports.team_sources import board_prizes_data, team_list_data
 from tournaments.scoring.points import SheetError
 from tournaments.selectors import visible_rounds
 from tournaments.services import TournamentError
@@ -195,10 +196,7 @@ def trf_report(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def standings_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     after = _download_round(request, tournament)
     table = _table_or_404(standings_data, tournament, after_round=after)
-    return csv_download(
-        f"{slug(tournament.name)}-standings-round-{after}.csv",
-        [[column.label for column in table.columns], *table.texts()],
-    )
+    return _csv(table, f"{slug(tournament.name)}-standings-round-{after}.csv")
 
 
 def _printed(
@@ -251,6 +249,18 @@ def crosstable(request: HttpRequest, tournament: Tournament) -> HttpResponseBase
     return mark_cacheable(page, request, tournament, etag)
 
 
+@tournament_action_required(Action.VIEW)
+def crosstable_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    after = _download_round(request, tournament)
+    order = _order(request)
+    table = _table_or_404(crosstable_data, tournament, after_round=after, order=order)
+    return _csv(table, f"{slug(tournament.name)}-crosstable-round-{after}.csv")
+
+
+def _csv(table: Table, filename: str) -> HttpResponse:
+    return csv_download(filename, [[column.label for column in table.columns], *table.texts()])
+
+
 @tournament_action_required(PRINTED_REPORTS["crosstable"].readers)
 def crosstable_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
     after = _download_round(request, tournament)
@@ -291,10 +301,7 @@ def board_prizes_csv(request: HttpRequest, tournament: Tournament) -> HttpRespon
     _team_event(tournament)
     after = _download_round(request, tournament)
     table = _table_or_404(board_prizes_data, tournament, after_round=after)
-    return csv_download(
-        f"{slug(tournament.name)}-board-prizes-round-{after}.csv",
-        [[column.label for column in table.columns], *table.texts()],
-    )
+    return _csv(table, f"{slug(tournament.name)}-board-prizes-round-{after}.csv")
 
 
 @tournament_action_required(PRINTED_REPORTS["board_prizes"].readers)
@@ -302,6 +309,20 @@ def board_prizes_pdf(request: HttpRequest, tournament: Tournament) -> HttpRespon
     _team_event(tournament)
     after = _download_round(request, tournament)
     return _printed(request, tournament, "board_prizes", after_round=after)
+
+
+@tournament_action_required(Action.VIEW)
+def team_list_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The teams with their rosters, as the teams page lists them."""
+    _team_event(tournament)
+    table = _table_or_404(team_list_data, tournament)
+    return _csv(table, f"{slug(tournament.name)}-teams.csv")
+
+
+@tournament_action_required(PRINTED_REPORTS["teams"].readers)
+def team_list_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
+    _team_event(tournament)
+    return _printed(request, tournament, "teams")
 
 
 def _visible_round(request: HttpRequest, tournament: Tournament, number: int) -> None:

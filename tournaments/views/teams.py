@@ -9,7 +9,6 @@ on a roster. Every refusal of a service is a form error, never a server error.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from django.contrib import messages
@@ -22,6 +21,7 @@ from django.views.decorators.http import require_http_methods
 
 from tournaments.models import Player, Team, TeamAbsence, Tournament
 from tournaments.permissions import Action, actions_for, tournament_action_required
+from tournaments.reports.team_tables import format_strength
 from tournaments.services import (
     NeedsConfirmation,
     TournamentError,
@@ -39,13 +39,6 @@ from tournaments.team_sheet import rosters
 
 from .common import add_problems, confirmation_page, flash_problems
 from .team_forms import RosterForm, TeamByeForm, TeamForm, new_players_formset
-
-
-def format_strength(strength: Fraction | None) -> str:
-    """A team's strength as the page shows it: a whole rating, or one decimal."""
-    if strength is None:
-        return ""
-    return str(int(strength)) if strength.denominator == 1 else f"{float(strength):.1f}"
 
 
 def team_rows(tournament: Tournament) -> list[dict[str, Any]]:

@@ -137,3 +137,73 @@ def test_a_round_in_progress_prints_no_score_for_its_matches(client) -> None:
     assert "0-0" not in pairings.replace(" ", "")
     first_round = _pdf_text("pairings", tournament, number=1)
     assert "2-0" in first_round and "1-1" in first_round
+
+
+def _csv_rows(reply) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    import csv
+    import io
+
+    return list(csv.reader(io.StringIO(reply.content.decode("utf-8-sig"))))
+
+
+def test_the_teams_page_has_its_csv_and_pdf(client) -> None:
+    """The teams with their rosters as CSV and PDF, as the page lists them: a line for each
+    team (number, name with its captain, federation, strength), then its players in board
+    order."""
+    tournament, _first, _second = _played_round_robin()
+    tournament.public = True
+    tournament.save()
+    team = tournament.teams.get(number=1)
+    team.federation, team.captain = "HUN", "Kovács, Anna"
+    team.save()
+    base = f"/tournaments/{tournament.pk}/teams"
+    page = client.get(f"{base}/").content.decode()
+    assert f'href="{base}.csv"' in page and f'href="{base}.pdf"' in page
+    reply = client.get(f"{base}.csv")
+    assert reply.status_code == 200 and reply["Content-Type"] == "text/csv; charset=utf-8"
+    rows = _csv_rows(reply)
+    players = list(team.roster.order_by("board_order"))
+    assert rows[0] == ["No.", "Title", "Name", "Fed", "Rtg"]
+    # Strength: the average of its two boards' ratings, 2400 and 2399.
+    assert rows[1] == ["1", "", "Team A (captain: Kovács, Anna)", "HUN", "2399.5"]
+    assert rows[2:4] == [
+        [str(n), p.title, p.name, p.federation, str(p.rating_standard)]
+        for n, p in enumerate(players, start=1)
+    ]
+    assert [row[2] for row in rows if row[2].startswith("Team")] == [
+        "Team A (captain: Kovács, Anna)", "Team B", "Team C", "Team D",
+    ]  # fmt: skip
+    pdf = client.get(f"{base}.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    text = subprocess.run(
+        ["pdftotext", "-", "-"], input=pdf.content, capture_output=True, check=True
+    ).stdout.decode()
+    assert "Team D" in text and players[1].name in text
+
+
+def test_an_individual_event_has_no_team_list_downloads(client) -> None:
+    from tests.factories import TournamentFactory
+
+    tournament = TournamentFactory(public=True)
+    assert client.get(f"/tournaments/{tournament.pk}/teams.csv").status_code == 404
+    assert client.get(f"/tournaments/{tournament.pk}/teams.pdf").status_code == 404
+
+
+def test_the_team_crosstable_has_its_csv(client) -> None:
+    tournament, _first, _second = _played_round_robin()
+    tournament.public = True
+    tournament.save()
+    base = f"/tournaments/{tournament.pk}/crosstable"
+    page = client.get(f"{base}/").content.decode()
+    assert f'href="{base}.csv?round=1&amp;order=rank"' in page
+    rows = _csv_rows(client.get(f"{base}.csv?round=1&order=start"))
+    assert rows[0][:7] == ["Rk", "No.", "Team", "1", "2", "3", "4"]
+    # Round 1: A beat D 2-0, B and C drew 1-1.
+    assert [row[1:7] for row in rows[1:]] == [
+        ["1", "Team A", "", "", "", "2"],
+        ["2", "Team B", "", "", "1", ""],
+        ["3", "Team C", "", "1", "", ""],
+        ["4", "Team D", "0", "", "", ""],
+    ]
+    assert client.get(f"{base}.csv?round=9").status_code == 404
+    assert client.get(f"{base}.csv?round=1&order=name").status_code == 404
