@@ -7,8 +7,10 @@ The two ways:
   072, ``XXR``, ``XXC``) and ``### Import @ Round n`` for a round that breaks the pairing
   rules, confirmed;
 * the application's own TRF-2026 rendering, from the models alone, gives the file's team
-  records (310, 320, 240, 330, 300, 352, 362) and every player's round cells (TRF-2026
-  files only: a TRF16 file has no 310 to compare).
+  records (310 but for its rank, 320, 240, 330, 300, 352, 362) and every player's round
+  cells (TRF-2026 files only: a TRF16 file has no 310 to compare). The rank written is the
+  event's published place, shared by teams level on everything it ranks by; the generated
+  files, which name no tie-break, split teams level on match points by game points.
 
 Prints a line per file that differs, then the counts and the time; exits 1 on a difference.
 
@@ -53,9 +55,14 @@ def _cells(text: str) -> dict[str, list[str]]:
     }
 
 
+def _unranked(line: str) -> str:
+    """A record 310 without its rank (columns 69-71)."""
+    return line[:68] + "   " + line[71:] if line.startswith("310") else line
+
+
 def _models_differ(source: str, rendered: str) -> bool:
     def team(text: str) -> list[str]:
-        return [line for line in _lines(text) if line[:3] in TEAM_RECORDS]
+        return [_unranked(line) for line in _lines(text) if line[:3] in TEAM_RECORDS]
 
     return team(source) != team(rendered) or _cells(source) != _cells(rendered)
 

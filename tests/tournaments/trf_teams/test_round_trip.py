@@ -5,10 +5,13 @@ file back as it said (the merge of ``tournaments.trf.merge``), in the file's own
 byte for byte but for the writer's documented normalisations (trailing blanks) and the
 application's header records the file lacked (the counts 062/072, ``XXR``, ``XXC``), which
 go before the first player. The application's own rendering, from the models alone (no
-source file), must give the same team records (310 with its points and rank, 320, 240, 330,
-300, 352, 362) and the same round cells for every player: so the teams, rosters, matches,
-line-ups, forfeits, byes and boards were all stored. After the import the team points and
-standings are the file's record 310.
+source file), must give the same team records (310 with its points, 320, 240, 330, 300, 352,
+362) and the same round cells for every player: so the teams, rosters, matches, line-ups,
+forfeits, byes and boards were all stored. Its 310 ranks are the event's published places:
+the generated files name no tie-break (no record 202) and rank teams level on match points
+by game points, which the event does not, so their rank lies within the place the event
+gives, shared or not. After the import the team points and standings are the file's record
+310.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from tournaments.scoring.teams.points import team_results, totals
 from tournaments.scoring.teams.standings import team_standings
 from tournaments.services.trf_exchange import export_trf, import_trf
 from tournaments.services.trf_exchange.exporting import _application_text
-from tournaments.team_sheet import team_sheet
+from tournaments.team_sheet import event_team_standings, team_sheet
 from tournaments.trf import read_trf
 from tournaments.trf.merge import _cells
 from tournaments.trf.reader import split_lines
@@ -75,7 +78,7 @@ def test_the_models_alone_give_the_files_team_records_and_cells(path: Path) -> N
     ours = _application_text(tournament, 2026, [], None)
 
     def team_lines(source: str) -> list[str]:
-        return [line for line in _stripped(source) if line[:3] in TEAM_RECORD_CODES]
+        return [_unranked(line) for line in _stripped(source) if line[:3] in TEAM_RECORD_CODES]
 
     def cells(source: str) -> dict[str, list[str]]:
         return {
@@ -86,6 +89,17 @@ def test_the_models_alone_give_the_files_team_records_and_cells(path: Path) -> N
 
     assert team_lines(ours) == team_lines(text)
     assert cells(ours) == cells(text)
+    places = event_team_standings(tournament, team_sheet(tournament)).places()
+    for team in team_records(read_trf(ours)).teams:
+        assert team.rank == places[team.number][0]
+    for team in team_records(read_trf(text)).teams:
+        first, last = places[team.number]
+        assert first <= (team.rank or 0) <= last
+
+
+def _unranked(line: str) -> str:
+    """A record 310 without its rank (columns 69-71)."""
+    return line[:68] + "   " + line[71:] if line.startswith("310") else line
 
 
 @pytest.mark.parametrize("path", GENERATED[4::10], ids=lambda p: p.name)

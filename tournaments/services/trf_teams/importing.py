@@ -250,7 +250,9 @@ def _store_players(
     warnings: list[str],
 ) -> dict[int, Player]:
     """Every player line, each rostered player on his team in board order. A player is in
-    the event from round 1: the rounds he sat out as a reserve are no late entry."""
+    the event from round 1 to its end: the rounds he sat out as a reserve are no late entry,
+    and a line that stops before the last round (a reserve who never played, or rested from
+    some round on) no withdrawal, as it is in an individual file."""
     individual = document.to_sheet()
     lines = {player.start_rank: player.line for player in document.players}
     players = {p.start_rank: _player(tournament, p, warnings) for p in individual.players}
@@ -258,6 +260,7 @@ def _store_players(
         for order, rank in enumerate(team.roster, start=1):
             player = players[rank]
             player.team, player.board_order, player.first_round = teams[team.number], order, 1
+            player.status, player.withdrawn_after_round = Player.Status.ACTIVE, None
     _store_checked(players, lines)
     return players
 

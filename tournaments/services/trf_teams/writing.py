@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from tournaments.models import PairingSystem, TeamAbsence, TeamByeKind, TeamPrimaryScore, Tournament
+from tournaments.models import PairingSystem, TeamAbsence, TeamByeKind, Tournament
 from tournaments.pairing.team_swiss.system_code import record_192
 from tournaments.scoring.teams.sheet import TeamSheet
 from tournaments.team_sheet import event_team_standings, team_sheet
@@ -128,12 +128,11 @@ def _team_lines(tournament: Tournament, sheet: TeamSheet) -> list[str]:
 
 
 def _ranked(tournament: Tournament, sheet: TeamSheet, lines: list[str]) -> list[str]:
-    """Records 310 with each team's place in the standings by the event's primary score and
-    tie-breaks (C.07); without tie-breaks the writer's own order, match points then game
-    points, stands."""
-    primary = tournament.team_primary_score
-    if not tournament.tiebreaks and primary == TeamPrimaryScore.MATCH_POINTS:
-        return lines
+    """Records 310 with each team's place in the published standings, by the event's primary
+    score and tie-breaks (C.07): teams the standings leave level share their first place
+    (TRF-2026 record 310: the team rank is not unique, ties allowed), as the standings page,
+    its PDF and the API show them; nothing the event does not rank by (game points after
+    match points, when no tie-break names them) splits them."""
     places = event_team_standings(tournament, sheet).places()
     ranked = []
     for line in lines:
