@@ -10,6 +10,10 @@ from pathlib import Path
 import pytest
 
 from tournaments.models import Player, Team, TeamAbsence, Tournament, TournamentLog
+from tournaments.pairing.team_swiss.generator import (
+    generate_team_swiss_event,
+    random_team_swiss_settings,
+)
 from tournaments.services import TournamentError
 from tournaments.services.trf_exchange import export_trf, import_trf, import_warnings
 from tournaments.services.warnings import NeedsConfirmation
@@ -111,3 +115,14 @@ def test_stated_team_points_the_matches_do_not_give_are_reported() -> None:
         "record 310: team 4 states 1 match points, its matches give 0; the matches' points are used"
     ]
     assert re.search(r"^310   4 .* 1\.0    4\.5", export_trf(tournament, version=2026), re.M)
+
+
+def test_a_team_swiss_file_asking_for_baku_is_imported_with_a_warning_it_is_not_applied() -> None:
+    text = generate_team_swiss_event(random_team_swiss_settings(20)).text
+    text = _edited(text, "192 FIDE_TEAM_TYPEA_MP_GP\n", "192 FIDE_TEAM_TYPEA_MP_GP_BAKU\n")
+    tournament = import_trf(text, filename="cup.trf", confirm="confirm")
+    notes = [n for n in import_warnings(tournament) if n.startswith("record 192")]
+    assert notes == [
+        "record 192: FIDE_TEAM_TYPEA_MP_GP_BAKU asks for the Baku acceleration (C.04.7), which "
+        "a team event here does not apply: the rounds paired here get no virtual points"
+    ]

@@ -99,7 +99,7 @@ def import_team_event(
     store_team_rounds(tournament, document, sheet, teams, players, user)
     warnings += _store_requests(tournament, document, sheet, teams)
     notes, dated = _apply_round_dates(tournament, document, players)
-    warnings += notes + _points_notes(document, sheet)
+    warnings += notes + _points_notes(document, sheet) + _acceleration_notes(document, system)
     warnings += _unused_records(document, applied | APPLIED | dated)
     log_event(
         tournament,
@@ -190,6 +190,20 @@ def _swiss_settings(document: TrfDocument, system: str) -> dict[str, object]:
         ),
         "team_colours_by_other_score": options.secondary_for_colours,
     }
+
+
+def _acceleration_notes(document: TrfDocument, system: str) -> list[str]:
+    """Record 192's Baku acceleration (``…_BAKU``), which a team event here does not
+    apply (``checktrf`` does); records 250 are reported with the records not used."""
+    if system != "team_swiss" or not swiss_options(document).baku:
+        return []
+    return [
+        _(
+            "record 192: %(code)s asks for the Baku acceleration (C.04.7), which a team event "
+            "here does not apply: the rounds paired here get no virtual points"
+        )
+        % {"code": document.header("192").strip()}
+    ]
 
 
 def _team_tiebreaks(document: TrfDocument, warnings: list[str]) -> tuple[list[str], set[str]]:
