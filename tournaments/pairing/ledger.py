@@ -56,7 +56,8 @@ HEADER = """\
 # reading_differences: rounds paired differently by a known reading difference (apart).
 # tiebreak_differences: events whose final standings differ from the tie-break reference's,
 #   or "not compared" (no reference).
-# engine: the other engine's command (the program's name and its options).
+# engine: the other engine's command (files named without their folders), then after " | "
+#   the tie-break reference's, if any.
 # cpu_seconds: the CPU time the slice took (this program and the engine's; not compared).
 # sha256: the digest of what was compared (each event's pairings, as each engine made them).
 # Check it: python manage.py crosstest --verify-ledger --sample N --engine "COMMAND".
@@ -221,7 +222,8 @@ def run_slice(
         discrepancies=found,
         reading_differences=reading,
         tiebreak_differences=NOT_COMPARED if tiebreaks is None else str(tie),
-        engine=engine_label(engine),
+        engine=engine_label(engine)
+        + ("" if tiebreaks is None else f" | {engine_label(tiebreaks)}"),
         cpu_seconds=f"{_cpu_seconds() - started:.1f}",
         sha256=hashlib.sha256("".join(f"{d}\n" for d in digests).encode()).hexdigest(),
     )
@@ -342,8 +344,9 @@ def verify_slice(
 ) -> tuple[SliceLine, list[str]]:
     """Run the ledger's slice again from its seed: the line it gives, and what differs."""
     if line.tiebreaks_compared and tiebreaks is None:
+        reference = line.engine.partition(" | ")[2] or "a tie-break reference"
         raise CrossTestError(
-            f"slice {line.slice} compared tie-breaks: give the tie-break reference"
+            f"slice {line.slice} compared tie-breaks with {reference}: give it (--tiebreak-engine)"
         )
     again = run_slice(
         engine,

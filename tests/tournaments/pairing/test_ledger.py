@@ -119,15 +119,34 @@ def test_discrepancies_are_counted_and_the_digest_holds_what_the_engine_paired(t
 def test_tie_breaks_compared_are_in_the_line_and_needed_to_check_it(tmp_path):
     ledger = tmp_path / "ledger.tsv"
     assert append(ledger, "--tiebreak-engine", TIEBREAKS)[1] == 0
-    assert read_ledger(ledger)[0].tiebreak_differences == "0"
+    line = read_ledger(ledger)[0]
+    assert line.tiebreak_differences == "0"
+    reference = f"{Path(sys.executable).name} fake_tiebreaks.py"
+    assert line.engine.endswith(f" | {reference}")
     out, status, error = verify(ledger)
     assert status == 2
-    assert error == "slice 1 compared tie-breaks: give the tie-break reference"
+    assert error == f"slice 1 compared tie-breaks with {reference}: give it (--tiebreak-engine)"
     out, status, _ = verify(ledger, "--tiebreak-engine", TIEBREAKS)
     assert status == 0
     assert out.splitlines()[-1] == (
         "ledger: 1 each way, 0 discrepancies, 0 reading differences, tie-breaks compared in 1"
     )
+
+
+def test_tie_break_differences_are_counted_apart_and_among_the_discrepancies(tmp_path):
+    ledger = tmp_path / "ledger.tsv"
+    disagreeing = shlex.join([sys.executable, str(HERE / "fake_tiebreaks.py"), "--disagree"])
+    out, status, _ = append(ledger, "--tiebreak-engine", disagreeing)
+    assert status == 0
+    assert "    tie-breaks: player " in out
+    line = read_ledger(ledger)[0]
+    # The leader's first tie-break differs (theirs → ours: BH); the pairings agree.
+    assert line.discrepancies >= 1
+    assert line.tiebreak_differences == str(line.discrepancies)
+    assert verify(ledger, "--tiebreak-engine", disagreeing)[1] == 0
+    out, status, _ = verify(ledger, "--tiebreak-engine", TIEBREAKS)
+    assert status == 1
+    assert f"    tiebreak_differences {line.discrepancies} in the ledger, 0 run again" in out
 
 
 @pytest.mark.parametrize(
