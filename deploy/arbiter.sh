@@ -5,8 +5,8 @@
 #
 #   deploy/arbiter.sh release   collect the static files (production), then migrate the database
 #                               (once per release)
-#   deploy/arbiter.sh web       gunicorn: WEB_BIND (127.0.0.1:8000), WEB_WORKERS (2),
-#                               CONN_MAX_AGE (60)
+#   deploy/arbiter.sh web       gunicorn (deploy/gunicorn.conf.py): WEB_BIND (127.0.0.1:8000),
+#                               WEB_WORKERS (2), CONN_MAX_AGE (60), WEB_CONTROL_SOCKET
 #   deploy/arbiter.sh worker    a Celery worker: WORKER_CONCURRENCY (1), WORKER_NAME
 #   deploy/arbiter.sh live      uvicorn (ASGI) for the live pages' event streams under /live/:
 #                               LIVE_BIND (127.0.0.1:8100), LIVE_WORKERS (1; one per core)
@@ -41,10 +41,21 @@ case "${1:-}" in
     # of CPU (the web process and PostgreSQL) against 2.4 ms (bench.stack --only small).
     CONN_MAX_AGE=${CONN_MAX_AGE:-60}
     export CONN_MAX_AGE
+    bind=${WEB_BIND:-127.0.0.1:8000}
+    # gunicorn's control socket (for gunicornc), one per web process: gunicorn's default is
+    # one path for all, which each process started takes from the one before. In gunicorn's
+    # own folder for it, named after the address.
+    control_dir=${XDG_RUNTIME_DIR:-${HOME:-/tmp}/.gunicorn}
+    control=${WEB_CONTROL_SOCKET:-$control_dir/arbiter-web-$(printf '%s' "$bind" | tr -c 'A-Za-z0-9.' '-').ctl}
+    # deploy/gunicorn.conf.py: listening only while a worker can answer. A request may take
+    # up to --timeout seconds (the proxy waits 35, deploy/nginx.conf).
     exec "$python" -m gunicorn arbiter.wsgi \
-      --bind "${WEB_BIND:-127.0.0.1:8000}" \
+      --config deploy/gunicorn.conf.py \
+      --bind "$bind" \
       --workers "${WEB_WORKERS:-2}" \
+      --control-socket "$control" \
       --access-logfile - \
+      --timeout 30 \
       --graceful-timeout 30
     ;;
   live)

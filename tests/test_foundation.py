@@ -219,3 +219,48 @@ def test_the_release_step_works_in_the_default_mode(tmp_path):
     with sqlite3.connect(database) as connection:
         applied = connection.execute("SELECT app FROM django_migrations").fetchall()
     assert ("tournaments",) in applied
+
+
+def _web_command(tmp_path: Path, **environment: str) -> list[str]:
+    """The command ``deploy/arbiter.sh web`` runs, as an interpreter that only prints it."""
+    printer = tmp_path / "python"
+    printer.write_text("#!/bin/sh\nprintf '%s\\n' \"$@\"\n", encoding="utf-8")
+    printer.chmod(0o755)
+    result = subprocess.run(
+        [str(ROOT / "deploy" / "arbiter.sh"), "web"],
+        env={**os.environ, "PYTHON": str(printer), "HOME": str(tmp_path), **environment},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return result.stdout.splitlines()
+
+
+def test_each_web_process_has_a_control_socket_of_its_own(tmp_path, monkeypatch):
+    """Issue 35: gunicorn's default control socket is one path for every process, each new
+    web process taking it from the one before; and the web processes run with
+    deploy/gunicorn.conf.py (listening only while a worker can answer)."""
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)
+    monkeypatch.delenv("WEB_CONTROL_SOCKET", raising=False)
+    sockets = []
+    for address in ("127.0.0.1:8001", "127.0.0.1:8002", "unix:/run/arbiter/web.sock"):
+        command = _web_command(tmp_path, WEB_BIND=address)
+        assert command[command.index("--config") + 1] == "deploy/gunicorn.conf.py"
+        sockets.append(command[command.index("--control-socket") + 1])
+    assert sockets == [
+        f"{tmp_path}/.gunicorn/arbiter-web-127.0.0.1-8001.ctl",
+        f"{tmp_path}/.gunicorn/arbiter-web-127.0.0.1-8002.ctl",
+        f"{tmp_path}/.gunicorn/arbiter-web-unix--run-arbiter-web.sock.ctl",
+    ]
+    chosen = _web_command(tmp_path, WEB_CONTROL_SOCKET="/run/arbiter/web-1.ctl")
+    assert chosen[chosen.index("--control-socket") + 1] == "/run/arbiter/web-1.ctl"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/static/css/site.css", "/static/js/live-round.js", "/"])
+def test_static_files_and_pages_say_nosniff(client, path):
+    """A web process reached directly serves the static files itself (WhiteNoise): they say
+    ``nosniff`` as the pages do (the reverse proxy's own copies: tests/stack)."""
+    reply = client.get(path)
+    assert reply.status_code == 200
+    assert reply["X-Content-Type-Options"] == "nosniff"
