@@ -220,3 +220,15 @@ def test_the_proxys_static_files_and_503_page_say_nosniff(site: Site) -> None:
     down = _get(site.proxy, "/tournaments/")  # no web process
     assert _unavailable(down)
     assert down.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_web_process_that_takes_no_connection_is_given_up_in_seconds(site: Site) -> None:
+    """A web process whose queue of connections is full (overloaded, or hung) lets a new one
+    wait unanswered, as does a machine gone from the network: the proxy gives up after 2
+    seconds for the 503 page (nginx's own 60 seconds held the reader as long)."""
+    host, port = site.web.split(":")
+    with socket.socket() as hung, socket.socket() as queued:
+        hung.bind((host, int(port)))
+        hung.listen(0)  # never accepts: one connection fills its queue
+        queued.connect((host, int(port)))
+        assert _unavailable(_get(site.proxy, "/tournaments/"))
