@@ -1,24 +1,23 @@
 """Two writers at once on the same boards: one wins, the other is told, nothing is lost.
 
-Each race starts both requests together (a barrier) from two threads, each with its own
-database connection, a hundred times. Row locks only mean something on a server database:
-on SQLite (the in-memory test database) these tests are skipped; ``.ci/run`` runs them on
-PostgreSQL. SQLite's own concurrent writers are tested in ``test_sqlite_writers.py``.
+Each race starts both requests together (a barrier, ``racers`` in ``conftest.py``) from two
+threads, each with its own database connection, a hundred times. Row locks only mean
+something on a server database: on SQLite (the in-memory test database) these tests are
+skipped; ``.ci/run`` runs them on PostgreSQL. SQLite's own concurrent writers are tested in
+``test_sqlite_writers.py``.
 """
 
 from __future__ import annotations
 
 import html
-import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.cache import cache
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -45,30 +44,6 @@ def _fresh_throttles() -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest.fixture
-def racers() -> Iterator[Callable[..., tuple[Any, Any]]]:
-    """Run two calls at the same moment from two threads; their return values."""
-    pool = ThreadPoolExecutor(max_workers=2)
-    barrier = threading.Barrier(2)
-
-    def together(call: Callable[[], Any]) -> Callable[[], Any]:
-        def run() -> Any:
-            barrier.wait()
-            return call()
-
-        return run
-
-    def race(first: Callable[[], Any], second: Callable[[], Any]) -> tuple[Any, Any]:
-        one, two = pool.submit(together(first)), pool.submit(together(second))
-        return one.result(), two.result()
-
-    yield race
-    # Each worker thread opened its own connection: close it, or the test database stays busy.
-    for _ in range(2):
-        pool.submit(lambda: (barrier.wait(), connections.close_all()))
-    pool.shutdown(wait=True)
 
 
 @pytest.fixture

@@ -29,6 +29,7 @@ from tournaments.models.player import TITLE_ORDER
 from .audit import last_round_number, log_event, recorded_user
 from .double_swiss import second_game_bye_refusal
 from .errors import TournamentError, raise_if
+from .locks import lock_tournament
 from .ratings import fill_from_lists
 from .warnings import Caution, Level, cautions, require_confirmation
 
@@ -142,7 +143,11 @@ def add_players(
 
     Late entrants who move players already numbered ask L3 (``confirm``), naming each player
     who moves and his old and new number: pairings and lists printed before show the old
-    ones. Until confirmed nothing is entered."""
+    ones. Until confirmed nothing is entered.
+
+    Under the tournament's lock (:mod:`.locks`): registrations at once are numbered one
+    after the other, each seeing the numbers the one before gave."""
+    lock_tournament(tournament.pk)
     refuse_more_players(tournament, len(rows))
     paired = last_round_number(tournament)
     if paired and tournament.is_round_robin and not tournament.is_team_event:
@@ -370,6 +375,7 @@ def assign_start_ranks(
     moving two or more numbers asks L3, and once a round is paired L4 (the printed pairings
     and the report then show the new numbers).
     """
+    lock_tournament(tournament.pk)  # numbers are given one writer at a time
     _refuse_tpn_change_after_round_4(tournament)
     paired = last_round_number(tournament)
     candidates = Player.objects.select_for_update(no_key=True).filter(tournament=tournament)
@@ -472,6 +478,7 @@ def exchange_start_ranks(
     exchange asks L3. A round robin's numbers, drawn by lot or set by hand, are exchanged
     freely until round 1 is paired.
     """
+    lock_tournament(first.tournament_id)  # numbers are given one writer at a time
     first, second = (
         Player.objects.select_for_update(no_key=True).get(pk=first.pk),
         Player.objects.select_for_update(no_key=True).get(pk=second.pk),
@@ -533,6 +540,7 @@ def set_start_ranks(
     tournament: Tournament, order: list[Player], *, user: AbstractBaseUser | None = None
 ) -> list[Player]:
     """Number the players in the given order (a round robin's drawing of lots, or by hand)."""
+    lock_tournament(tournament.pk)  # numbers are given one writer at a time
     players = {
         p.pk: p for p in Player.objects.select_for_update(no_key=True).filter(tournament=tournament)
     }

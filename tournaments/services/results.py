@@ -1,13 +1,15 @@
 """Entering, correcting and adjourning results; every change leaves a ResultChange row.
 
 Lock order: every write locks rows in one order — the tournament, then an incident, then
-its game, then a round's boards by board number, then the round — and only the rows it
-names (``of=self``: a joined row is read, not locked) with ``FOR NO KEY UPDATE`` (rows that
-refer to a locked row can still be added). A result write locks its board and touches its
-round only to update the round's status, after; a round's batch locks all its boards
-first. So a batch and a single board wait for each other instead of deadlocking (the round
-was locked before its boards by one path and after by the other), and the later one finds
-the version it read gone.
+its game, then a team round's matches by table, then a round's boards by board number, then
+the round — and only the rows it names (``of=self``: a joined row is read, not locked) with
+``FOR NO KEY UPDATE`` (rows that refer to a locked row can still be added). A result write
+locks its board and touches its round only to update the round's status, after; a round's
+batch locks all its boards first. So a batch and a single board wait for each other instead
+of deadlocking (the round was locked before its boards by one path and after by the other),
+and the later one finds the version it read gone. A board of a team match is written under
+its match's lock, which a lineup or a forfeit takes to make the match's boards again
+(:mod:`.locks`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from tournaments.versions import bump_version
 
 from .audit import last_round_number, log_event, recorded_user
 from .errors import TournamentError
+from .locks import lock_matches
 from .versions import board_version
 from .warnings import Level, cautions, require_confirmation
 
@@ -111,7 +114,10 @@ class StaleResult(TournamentError):
 
 
 def lock_boards(round_: Round) -> dict[int, Pairing]:
-    """The round's boards, locked in board order, by board number (a batch's lock)."""
+    """The round's boards, locked in board order, by board number (a batch's lock); a team
+    round's matches first."""
+    if round_.tournament.is_team_event:
+        lock_matches(Match.objects.filter(round=round_))
     boards = (
         round_.pairings.select_for_update(no_key=True, of=("self",))
         .select_related("white", "black")
@@ -124,9 +130,21 @@ def lock_boards(round_: Round) -> dict[int, Pairing]:
 
 
 def lock_board(pairing: Pairing) -> Pairing:
-    """One board, locked, with its round and tournament read (not locked) in one query."""
+    """One board, locked, with its round and tournament read (not locked) in one query.
+
+    A board of a team match is locked after its match: a lineup may have made the match's
+    boards again meanwhile, and the board of that number is then the one written."""
     boards = Pairing.objects.select_related("round__tournament", "white", "black")
-    return locked_for_result(boards).get(pk=pairing.pk)
+    if pairing.match_id is None:
+        return locked_for_result(boards).get(pk=pairing.pk)
+    lock_matches(Match.objects.filter(pk=pairing.match_id))
+    board = locked_for_result(boards.filter(round=pairing.round_id, board=pairing.board)).first()
+    if board is None:
+        raise TournamentError(
+            _("Board %(board)s is no longer in the pairings of round %(round)s.")
+            % {"board": pairing.board, "round": pairing.round.number}
+        )
+    return board
 
 
 def locked_for_result(boards: QuerySet[Pairing]) -> QuerySet[Pairing]:

@@ -54,10 +54,11 @@ from .double_swiss import (
     second_game_problems,
 )
 from .errors import TournamentError
+from .locks import lock_tournament
 from .players import number_arrivals
 from .ratings import stale_list_warning
 from .ratings_for_pairing import refuse_unrated_for_dubov
-from .results import adjourn_game
+from .results import adjourn_game, lock_boards
 from .team_rounds import pair_team_round
 from .warnings import Caution, Level, cautions, require_confirmation
 
@@ -208,16 +209,16 @@ def publish_round(round_: Round, *, user: AbstractBaseUser | None = None) -> Rou
 
     A round without a date takes the moment it is published as its date, so that the TRF
     report's record 132 gives every round's date (checklist J52)."""
-    if round_.status != Round.Status.DRAFT:
+    locked = _lock_round(round_)
+    if locked.status != Round.Status.DRAFT:
         raise TournamentError(_("Round %(round)s is already published.") % {"round": round_.number})
-    if round_.manual_session is not None:
+    if locked.manual_session is not None:
         raise TournamentError(
             _("End the manual pairing session of round %(round)s before publishing it.")
             % {"round": round_.number}
         )
     round_.status = Round.Status.PUBLISHED
-    if round_.starts_at is None:
-        round_.starts_at = timezone.now()
+    round_.starts_at = locked.starts_at or timezone.now()
     round_.save(update_fields=["status", "starts_at"])
     log_event(
         round_.tournament,
@@ -235,6 +236,10 @@ def publish_round(round_: Round, *, user: AbstractBaseUser | None = None) -> Rou
 @transaction.atomic
 def delete_draft_round(round_: Round, *, user: AbstractBaseUser | None = None) -> None:
     """Withdraw the pairings of a round not yet published (the last one only)."""
+    # The lock order: the tournament, the boards deleted with the round, then the round.
+    round_.tournament = lock_tournament(round_.tournament_id)
+    lock_boards(round_)
+    round_ = _lock_round(round_)
     if round_.status != Round.Status.DRAFT:
         raise TournamentError(
             _("Round %(round)s is published; its pairings stay.") % {"round": round_.number}
@@ -250,6 +255,21 @@ def delete_draft_round(round_: Round, *, user: AbstractBaseUser | None = None) -
         round_number=round_.number,
     )
     round_.delete()
+
+
+def _lock_round(round_: Round) -> Round:
+    """The round, read afresh under its tournament's lock and its own (the lock order of
+    :mod:`.locks`): publishing it and withdrawing its pairings at once, the second sees
+    what the first did."""
+    tournament = lock_tournament(round_.tournament_id)
+    locked = Round.objects.select_for_update(no_key=True).filter(pk=round_.pk).first()
+    if locked is None:
+        raise TournamentError(
+            _("Round %(round)s is no longer paired: its pairings were withdrawn.")
+            % {"round": round_.number}
+        )
+    locked.tournament = tournament
+    return locked
 
 
 def opponents_met(tournament: Tournament) -> set[frozenset[int]]:

@@ -53,6 +53,7 @@ from tournaments.versions import bump_version
 
 from .audit import last_round_number, log_event
 from .errors import TournamentError
+from .locks import lock_matches
 from .teams import refuse_individual_event
 
 BERGER_ENGINE = "Berger tables, FIDE C.05 Annex 1"
@@ -238,7 +239,7 @@ def set_lineup(
     replace a player, never play above him), and a board may be left empty only below the
     occupied ones. Once both lineups are in, the match's boards are made; a lineup may be
     changed until a result is entered on one of them."""
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    match = _lock_match(match)
     tournament = match.round.tournament
     boards = tournament.boards_per_match or 0
     if match.is_bye or match.forfeit:
@@ -274,6 +275,18 @@ def set_lineup(
         round_number=match.round.number,
     )
     return entries
+
+
+def _lock_match(match: Match) -> Match:
+    """The match and its boards locked (the lock order of :mod:`.locks`), read afresh: a
+    result written on one of its boards waits for the boards made again, or is seen by
+    :func:`_refuse_boards_in_play`."""
+    lock_matches(Match.objects.filter(pk=match.pk))
+    list(match.boards.select_for_update(of=("self",)).order_by("board").only("pk"))
+    locked = Match.objects.select_related("round__tournament").filter(pk=match.pk).first()
+    if locked is None:  # its round's pairings were withdrawn meanwhile
+        raise TournamentError(_("This match is no longer in the pairings."))
+    return locked
 
 
 def _label(match: Match) -> str:
@@ -385,7 +398,7 @@ def forfeit_match(
 ) -> Match:
     """A match forfeited as a whole (``+-``, ``-+``, ``--``; ``""`` withdraws it): its boards
     are no games. Refused once a board of the match has a result."""
-    match = Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    match = _lock_match(match)
     if match.is_bye:
         raise TournamentError(_("A bye is not a match that can be forfeited."))
     if forfeit not in MatchForfeit.values:

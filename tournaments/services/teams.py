@@ -26,6 +26,7 @@ from tournaments.versions import bump_version
 
 from .audit import last_round_number, log_event
 from .errors import TournamentError
+from .locks import lock_tournament
 
 TEAM_FIELDS = ("name", "short_name", "federation", "club", "captain", "strength")
 
@@ -128,8 +129,13 @@ def set_roster(
     team: Team, players: Sequence[Player], *, user: AbstractBaseUser | None = None
 ) -> list[Player]:
     """The team's roster in board order. Before round 1 any order; after, the players
-    already on it keep their order and new ones come after them (reserves)."""
-    tournament = team.tournament
+    already on it keep their order and new ones come after them (reserves).
+
+    Under the tournament's lock (:mod:`.locks`), the players read afresh: two rosters
+    taking the same player at once, the second finds him on the first."""
+    tournament = lock_tournament(team.tournament_id)
+    team.tournament = tournament
+    players = _locked(players)
     _refuse_foreign_players(team, players)
     current = list(team.roster.order_by("board_order"))
     if last_round_number(tournament) and [p.pk for p in players[: len(current)]] != [
@@ -166,6 +172,18 @@ def set_roster(
         new=[p.name for p in players],
     )
     return list(players)
+
+
+def _locked(players: Sequence[Player]) -> list[Player]:
+    """The players as they are now, in the same order, their rows locked."""
+    rows = Player.objects.select_for_update(no_key=True, of=("self",)).select_related("team")
+    fresh = {player.pk: player for player in rows.filter(pk__in={p.pk for p in players})}
+    gone = [player.name for player in players if player.pk not in fresh]
+    if gone:
+        raise TournamentError(
+            _("No longer a player of this event: %(players)s.") % {"players": ", ".join(gone)}
+        )
+    return [fresh[player.pk] for player in players]
 
 
 def _refuse_foreign_players(team: Team, players: Sequence[Player]) -> None:
@@ -220,6 +238,7 @@ def number_teams(
     in a recorded draw of lots) or ``by`` lot alone, as the event's regulations say; then the
     players their starting ranks, team by team in board order, as the TRF's player section
     lists them. Refused once round 1 is paired."""
+    lock_tournament(tournament.pk)  # numbers are given one writer at a time
     refuse_individual_event(tournament)
     _refuse_after_pairing(tournament, _("the team pairing numbers"))
     if by not in NUMBERING_ORDERS:

@@ -15,9 +15,10 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.models import EntrySource, Pairing, Result
+from tournaments.models import EntrySource, Match, Pairing, Result
 from tournaments.permissions import Action
 from tournaments.services import NeedsConfirmation, TournamentError, record_result
+from tournaments.services.locks import lock_matches
 from tournaments.services.rating_report import (
     correct_for_rating_report,
     withdraw_rating_report_correction,
@@ -50,6 +51,10 @@ class BoardMixin(RoundsMixin):
             "white", "black", "round", "rating_correction"
         ).filter(round__in=self.visible_rounds(), round__number=number, board=board)
         if for_update:
+            if self.tournament.is_team_event:
+                # Its match first (the lock order): a lineup makes the match's boards again
+                # under that lock, and the board of this number is then the new one.
+                lock_matches(Match.objects.filter(pk__in=boards.values("match_id")))
             # Only the board's row (the lock order): the players and the round are read.
             boards = locked_for_result(boards)
         pairing = get_object_or_404(boards)
