@@ -74,3 +74,19 @@ def test_arbiters_saving_at_once_on_sqlite_all_get_their_results_stored(tmp_path
     assert report["errors"] == []
     assert report["stored"] == WRITERS * RESULTS_EACH
     assert report["journal"] == "wal"
+
+
+@pytest.mark.slow
+def test_a_team_events_writers_at_once_on_sqlite_lose_nothing_and_never_fail(tmp_path):
+    """A result and a lineup change on the same match, two rosters taking the same player,
+    three registrations after round 1, each pair at once (as on PostgreSQL in
+    ``tests/tournaments/test_team_races.py``): every write acknowledged is kept, the others
+    are refused, none fails."""
+    database = tmp_path / "team.sqlite3"
+    run = run_python(
+        "from tests.tournaments.team_writers_sqlite import main; main()",
+        DATABASE_URL=f"sqlite:///{database}",
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    assert report == {"failures": [], "lost": []}
