@@ -10,7 +10,15 @@ bracket by the TPNs of its teams; 3.4 gives the pairing-allocated bye to the tea
 highest number of matches, 3.4.4 has the largest TPN". Game points under match points (or
 match points under game points) appear in neither: these tests pin that reading."""
 
-from tournaments.pairing.team_swiss import PrimaryScore, TeamSwissEngine, TeamSwissState, pair_round
+import pytest
+
+from tournaments.pairing.team_swiss import (
+    ColourPreferences,
+    PrimaryScore,
+    TeamSwissEngine,
+    TeamSwissState,
+    pair_round,
+)
 from tournaments.scoring.teams.sheet import ByeKind
 
 from .helpers import team_sheet
@@ -89,3 +97,26 @@ def test_with_game_points_primary_match_points_do_not_order_a_scoregroup() -> No
     # By TPN: top members 1 and 2 meet 3 and 4 (1-3 2-4); ranked by match points (1, 4, 2,
     # 3) the group would pair 1-2 and 4-3.
     assert group.pairs == ((1, 3), (2, 4))
+
+
+@pytest.mark.parametrize(
+    ("preferences", "by_other_score"),
+    [
+        (ColourPreferences.TYPE_A, False),
+        (ColourPreferences.TYPE_B, True),
+        (ColourPreferences.NONE, True),
+    ],
+)
+def test_the_colour_settings_leave_the_bye_alone_3_3_2(
+    preferences: ColourPreferences, by_other_score: bool
+) -> None:
+    # 3.3.2: the bye is the first step, before any bracket; 3.4 names no colour criterion.
+    sheet = team_sheet(7, SEVEN_TEAMS_THREE_ROUNDS, byes=SEVEN_TEAMS_BYES)
+    state = TeamSwissState(
+        sheet,
+        4,
+        planned_rounds=5,
+        preferences=preferences,
+        secondary_for_colours=by_other_score,
+    )
+    assert ENGINE.pair(state).bye == 4
