@@ -40,6 +40,7 @@ from tournaments.scoring.points import SheetError
 from tournaments.selectors import visible_rounds
 from tournaments.services import TournamentError
 from tournaments.services.trf_exchange import TRF16_LEAVES_OUT, export_trf, final_export_problems
+from tournaments.services.trf_teams import trf16_losses
 
 from .spreadsheets import csv_download
 from .teams_public import team_pairings_html
@@ -151,10 +152,15 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponseBase:
 
 def _trf_offer(request: HttpRequest, tournament: Tournament) -> dict[str, Any] | None:
     """What the standings page says beside the TRF downloads, for those who may have them:
-    why the final report is not ready yet, and what TRF16 cannot carry."""
+    why the final report is not ready yet, and what TRF16 cannot carry (of a team event, each
+    team bye and match forfeited whole by name)."""
     if Action.FOLLOW not in actions_for(request.user, tournament):
         return None
-    return {"problems": final_export_problems(tournament), "trf16_leaves_out": TRF16_LEAVES_OUT}
+    return {
+        "problems": final_export_problems(tournament),
+        "trf16_leaves_out": TRF16_LEAVES_OUT,
+        "trf16_losses": trf16_losses(tournament) if tournament.is_team_event else [],
+    }
 
 
 TRF_NAMES = {"16": "TRF16", "2026": "TRF-2026"}

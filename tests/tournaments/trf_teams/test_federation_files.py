@@ -15,12 +15,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from django.urls import reverse
+from django.utils.html import escape
 
+from tests.factories import UserFactory
 from tests.tournaments.trf_teams.test_app_events import _event, _play_round
-from tournaments.models import PairingSystem, Player, Team, Tournament
+from tournaments.models import PairingSystem, Player, Team, Tournament, TournamentRole
 from tournaments.scoring.teams.points import team_results, totals
 from tournaments.services import forfeit_match, pair_swiss_round, request_team_bye
-from tournaments.services.trf_exchange import export_trf, import_trf
+from tournaments.services.trf_exchange import export_trf, import_trf, import_warnings
 from tournaments.team_sheet import event_team_standings, team_sheet
 from tournaments.trf import read_trf
 from tournaments.trf.merge import _cells
@@ -94,3 +97,59 @@ def test_record_310_ranks_are_the_published_shared_places(event: Tournament) -> 
     assert {team.number: team.rank for team in teams} == {
         1: 2, 2: 2, 3: 7, 4: 2, 5: 1, 6: 2, 7: 2,
     }  # fmt: skip
+
+
+LEFT_OUT = [
+    "round 1, Team G: Pairing-allocated bye (record 320)",
+    "round 2, Team F: Pairing-allocated bye (record 320)",
+    "round 3, Team E: Half-point bye (record 240)",
+    "round 4, Team C – Team E: forfeit -+ (record 330)",
+    "round 4, Team D: Pairing-allocated bye (record 320)",
+    "round 5, Team C: Pairing-allocated bye (record 320)",
+    "round 6, Team B: Pairing-allocated bye (record 320)",
+]
+"""The team byes and the match forfeited whole of the event, as TRF-2026 writes them (320
+``007 006 000 004 003 002``, ``240 H 003 5``, ``330 -+ 004 003 005``)."""
+
+
+def test_the_trf16_export_names_each_team_bye_and_forfeited_match_it_leaves_out(
+    event: Tournament, client
+) -> None:
+    """They were lost without a word (match points 8 → 6, 6 → 5, 2 → 1 in the event seen):
+    the file says each, and so does the standings page beside the TRF16 download."""
+    records = team_records(read_trf(export_trf(event, version=2026)))
+    assert [line.teams for line in records.pairing_byes] == [(7, 6, None, 4, 3, 2)]
+    assert [(f.kind, f.round, f.white, f.black) for f in records.forfeits] == [("-+", 4, 3, 5)]
+    text = export_trf(event, version=16)
+    notes = [line for line in split_lines(text) if line.startswith("### Export:")]
+    assert notes == [f"### Export: TRF16 has no record for {item}" for item in LEFT_OUT]
+    assert not [line for line in split_lines(text) if line[:3] in {"310", "320", "240", "330"}]
+    chief = UserFactory()
+    TournamentRole.objects.create(
+        tournament=event, user=chief, role=TournamentRole.Role.CHIEF_ARBITER
+    )
+    client.force_login(chief)
+    page = client.get(reverse("tournaments:standings", kwargs={"tournament_id": event.pk})).text
+    listed = page[page.index('id="trf16-losses"') :]
+    assert all(escape(item) in listed for item in LEFT_OUT)
+    assert "(records 320, 240, 330 and 362)" in page
+
+
+def test_the_trf16_import_names_each_team_left_without_a_match_or_bye(event: Tournament) -> None:
+    again = import_trf(export_trf(event, version=16), filename="cup.trf")
+    unpaired = [w.split(";")[0] for w in import_warnings(again) if "neither a match" in w]
+    assert unpaired == [
+        f"round {number}: team {team} ({name}) has neither a match nor a bye in the file"
+        for number, team, name in [
+            (1, 7, "Team G"),
+            (2, 6, "Team F"),
+            (3, 5, "Team E"),
+            (4, 3, "Team C"),
+            (4, 4, "Team D"),
+            (4, 5, "Team E"),
+            (5, 3, "Team C"),
+            (6, 2, "Team B"),
+        ]
+    ]
+    # What TRF16 could not carry is what the teams lose: every match played is the same.
+    assert _match_points(again) == {1: 6, 2: 5, 3: 4, 4: 5, 5: 4, 6: 5, 7: 5}

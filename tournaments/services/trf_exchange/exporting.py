@@ -303,6 +303,11 @@ TRF16_LEAVES_OUT = (
     gettext_lazy("the rounds a pair is forbidden in (records 260; XXP names next round's pairs)"),
     gettext_lazy("the rating method, when it is not FIDE's (record 172)"),
     gettext_lazy("adjourned games: TRF16 has no code for them, so it is refused while one is open"),
+    gettext_lazy(
+        "in a team event, the teams' byes, the matches forfeited whole and the match points "
+        "(records 320, 240, 330 and 362): TRF16 has only the teams and their rosters (013), "
+        "so such a team scores nothing in that round when the file is imported again"
+    ),
 )
 """What TRF-2026 carries and TRF16 has no record for; the page offering the files says so."""
 
@@ -333,6 +338,8 @@ def export_trf(tournament: Tournament, *, version: int = 16, final: bool = False
     if final:
         raise_if(final_export_problems(tournament))
     comments = [record.text for record in _comments(tournament)]
+    if version == 16 and tournament.is_team_event:
+        comments = _trf16_team_notes(tournament) + comments
     source = TrfSource.objects.filter(tournament=tournament).first()
     if source is None:
         return _application_text(tournament, version, comments, None)
@@ -357,6 +364,15 @@ def export_trf(tournament: Tournament, *, version: int = 16, final: bool = False
     at = first_player - len(comments)
     lines[at:at] = notes
     return "\n".join(lines) + "\n"
+
+
+def _trf16_team_notes(tournament: Tournament) -> list[str]:
+    """A ``###`` comment, in English, for each team bye and match forfeited whole that a team
+    event's TRF16 cannot hold (:func:`~tournaments.services.trf_teams.trf16_losses`)."""
+    from ..trf_teams import trf16_losses
+
+    with translation.override("en"):
+        return [f"### Export: TRF16 has no record for {item}" for item in trf16_losses(tournament)]
 
 
 def _application_text(

@@ -8,6 +8,6 @@ the event, its teams and players; :mod:`.rounds` its matches, line-ups and board
 """
 
 from .importing import import_team_event
-from .writing import team_application_text
+from .writing import team_application_text, trf16_losses
 
-__all__ = ["import_team_event", "team_application_text"]
+__all__ = ["import_team_event", "team_application_text", "trf16_losses"]

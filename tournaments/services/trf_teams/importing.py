@@ -97,6 +97,7 @@ def import_team_event(
     teams = _store_teams(tournament, sheet, document)
     players = _store_players(tournament, document, sheet, teams, warnings)
     store_team_rounds(tournament, document, sheet, teams, players, user)
+    warnings += _unpaired_in_trf16(document, sheet)
     warnings += _store_requests(tournament, document, sheet, teams)
     notes, dated = _apply_round_dates(tournament, document, players)
     warnings += notes + _points_notes(document, sheet) + _acceleration_notes(document, system)
@@ -301,6 +302,31 @@ def _store_requests(
                     % {"team": bye.team, "round": number}
                 )
     TeamAbsence.objects.bulk_create(requests)
+    return notes
+
+
+def _unpaired_in_trf16(document: TrfDocument, sheet: TeamSheet) -> list[str]:
+    """Each team of a TRF16 file (records 013, no 310) that has neither a match nor a bye in
+    a round paired: TRF16 has no record for a team's bye or a match forfeited whole, so a
+    team that had one is stored without it and scores nothing in the round (the export of a
+    team event names each one it leaves out)."""
+    if any(record.code == "310" for record in document.records):
+        return []
+    names = {team.number: team.name for team in sheet.teams}
+    notes = []
+    for number in range(1, last_paired_round(sheet, document) + 1):
+        team_round = sheet.round(number)
+        present = {bye.team for bye in team_round.byes}
+        present |= {team for match in team_round.matches for team in (match.team_a, match.team_b)}
+        notes += [
+            _(
+                "round %(round)s: team %(team)s (%(name)s) has neither a match nor a bye in the "
+                "file; TRF16 has no record for a team's bye or a match forfeited whole "
+                "(TRF-2026 records 320, 240 and 330), so the team scores nothing in the round"
+            )
+            % {"round": number, "team": team, "name": names[team]}
+            for team in sorted(set(names) - present)
+        ]
     return notes
 
 

@@ -7,7 +7,8 @@ A's colour by board), 362 (match points, when not 2 / 1 / 0) and 202/212 (the te
 among the headers; after the players, :func:`~tournaments.trf.team_sheet.team_record_lines`
 of the team sheet the models give (310 with match points, game points and rank, 320, 240,
 330, 300) and a record 240 for each bye asked for a round not yet paired. TRF16 has only the
-teams and their rosters: a record 013 each, in pairing-number order.
+teams and their rosters: a record 013 each, in pairing-number order; what it cannot hold of
+the rounds, a team's bye and a match forfeited whole, :func:`trf16_losses` names.
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from tournaments.models import PairingSystem, TeamAbsence, TeamByeKind, Tournament
+from django.db.models import Max, Q
+from django.utils.translation import gettext as _
+
+from tournaments.models import Match, PairingSystem, TeamAbsence, TeamByeKind, Tournament
 from tournaments.pairing.team_swiss.system_code import record_192
 from tournaments.scoring.teams.sheet import TeamSheet
 from tournaments.team_sheet import event_team_standings, team_sheet
@@ -149,3 +153,46 @@ def _lines_013(sheet: TeamSheet) -> list[str]:
         format_013(TeamLine(team.number, team.name, team.roster, legacy=True))
         for team in sorted(sheet.teams, key=lambda t: t.number)
     ]
+
+
+def trf16_losses(tournament: Tournament) -> list[str]:
+    """What a team event's TRF16 cannot hold, one item each: its team byes (TRF-2026 records
+    320 and 240, also those asked for rounds to come) and its matches forfeited whole (330).
+    TRF16 has the teams and their rosters only (013); a bye or a forfeited match puts nothing
+    in the players' cells, so the file imported again has the team scoring nothing that round.
+    The standings page lists them beside the TRF16 download, the export as ``###`` comments."""
+    items = []
+    rows = (
+        Match.objects.filter(round__tournament=tournament)
+        .filter(~Q(bye="") | ~Q(forfeit=""))
+        .select_related("round", "team_a", "team_b")
+        .order_by("round__number", "table")
+    )
+    for match in rows:
+        where = {"round": match.round.number, "team": match.team_a.name}
+        if match.bye:
+            record = "320" if match.bye == TeamByeKind.PAIRING_ALLOCATED else "240"
+            items.append(
+                _("round %(round)s, %(team)s: %(bye)s (record %(record)s)")
+                % {**where, "bye": TeamByeKind(match.bye).label, "record": record}
+            )
+        elif match.team_b is not None:
+            items.append(
+                _("round %(round)s, %(team)s – %(other)s: forfeit %(forfeit)s (record 330)")
+                % {**where, "other": match.team_b.name, "forfeit": match.forfeit}
+            )
+    paired = tournament.rounds.aggregate(last=Max("number"))["last"] or 0
+    for absence in (
+        TeamAbsence.objects.filter(team__tournament=tournament, round_number__gt=paired)
+        .select_related("team")
+        .order_by("round_number", "team__number")
+    ):
+        items.append(
+            _("round %(round)s, %(team)s: %(bye)s asked for (record 240)")
+            % {
+                "round": absence.round_number,
+                "team": absence.team.name,
+                "bye": TeamByeKind(absence.kind).label,
+            }
+        )
+    return items
