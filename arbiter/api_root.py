@@ -10,8 +10,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
-from rest_framework.views import APIView
 
+from tournaments.api.base import ApiView
 from tournaments.api.errors import error_responses
 
 # Per tournament (``{slug}``), below ``tournaments/{slug}/``.
@@ -62,7 +62,7 @@ API_ROOT = inline_serializer(
 )
 
 
-class ApiRootView(APIView):
+class ApiRootView(ApiView):
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
 

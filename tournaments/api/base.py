@@ -9,10 +9,13 @@ from typing import Any
 
 from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404
-from rest_framework.renderers import JSONRenderer
+from django.utils.translation import gettext as _
+from rest_framework.exceptions import NotFound
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from tournaments.caching import cached, mark_cacheable, not_modified, version_etag
@@ -29,7 +32,30 @@ from .permissions import TournamentActionPermission
 from .throttling import WriteRateThrottle
 
 
-class ApiView(APIView):
+class MethodFirstView(APIView):
+    """An API view that answers a method it does not have 405 whatever the client accepts
+    (RFC 9110 15.5.6): DRF chooses the reply's media type before the handler, so that
+    ``TRACE`` with ``Accept: text/plain`` was answered 406. An error whose reply can take no
+    media type the client accepts (406 itself, that 405) is JSON, the error body's type. An
+    empty ``?format=`` names no format the schema lists: 404, as for an unknown one."""
+
+    def perform_content_negotiation(
+        self, request: Request, force: bool = False
+    ) -> tuple[BaseRenderer, str]:
+        method = request.method.lower()
+        if method not in self.http_method_names or not hasattr(self, method):
+            force = True
+        if request.query_params.get(api_settings.URL_FORMAT_OVERRIDE) == "" and not force:
+            raise NotFound(_("Give a format the resource is served in, or no format."))
+        try:
+            return super().perform_content_negotiation(request)  # type: ignore[no-any-return]
+        except Exception:  # what DRF's own force catches: 406, or 404 for an unknown ?format=
+            if not force:
+                raise
+            return JSONRenderer(), JSONRenderer.media_type
+
+
+class ApiView(MethodFirstView):
     authentication_classes = [
         ApiTokenAuthentication,
         GuardedBasicAuthentication,

@@ -8,6 +8,10 @@ serializer only sets attributes of the copy), a field holding other fields (a ne
 serializer, a list's child) a deep copy, as DRF gives every instance its declared fields, since
 binding those changes the fields inside. Labels and help texts follow the language of the
 request, hence the language in the key.
+
+A read-only choice field keeps saying that it may be blank (DRF drops ``allow_blank`` from
+read-only fields), so that the schema's enum admits the ``""`` the reply holds: a tournament
+whose colour in round 1 is drawn by lot has ``"initial_color": ""``.
 """
 
 from __future__ import annotations
@@ -32,6 +36,15 @@ class ModelSerializer(serializers.ModelSerializer[_Model]):
         if built is None:
             built = ModelSerializer._built[key] = super().get_fields()
         return {name: _copied(field) for name, field in built.items()}
+
+    def include_extra_kwargs(
+        self, kwargs: dict[str, Any], extra_kwargs: dict[str, Any]
+    ) -> dict[str, Any]:
+        blank_choice = "choices" in kwargs and kwargs.get("allow_blank", False)
+        kwargs = super().include_extra_kwargs(kwargs, extra_kwargs)
+        if blank_choice:
+            kwargs["allow_blank"] = True
+        return kwargs
 
 
 def _copied(field: Field[Any, Any, Any, Any]) -> Field[Any, Any, Any, Any]:

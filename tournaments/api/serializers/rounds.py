@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from tournaments.api.serializers.model import ModelSerializer
@@ -76,8 +77,25 @@ class RoundDetailSerializer(RoundSerializer):
         read_only_fields = fields
 
 
+class PositionField(serializers.CharField):
+    """A Chess960 position as the schema says, a string: DRF's ``CharField`` turned a JSON
+    number into its digits, so that ``518`` and ``5.18e2`` were taken where a client's
+    serialiser had typed the field wrong."""
+
+    default_error_messages = {
+        "not_a_string": _(
+            'Not a string: send the position\'s number in quotes ("518") or its FEN.'
+        ),
+    }
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("not_a_string")
+        return str(super().to_internal_value(data))
+
+
 class Chess960PositionSerializer(serializers.Serializer[Any]):
-    position = serializers.CharField(
+    position = PositionField(
         max_length=100,
         required=False,
         help_text="The position's number, 0-959 (518 is the standard one), or its FEN.",

@@ -59,7 +59,8 @@ class TournamentTrfView(TournamentApiView):
         operation_id="tournaments_trf",
         summary="The tournament as a TRF16 file (XXR, XXC) for a pairing engine",
         description=(
-            "Served for Accept: text/plain, application/octet-stream or no Accept header. "
+            "Served for Accept: text/plain, application/octet-stream or no Accept header "
+            "(an Accept header none of whose types can be served is answered 406). "
             "A round still in draft is written with its games (result blank). An imported "
             "tournament is written as its file said, except what changed since."
         ),
@@ -79,7 +80,7 @@ class TournamentTrfView(TournamentApiView):
         responses={
             (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR),
             (200, "application/octet-stream"): OpenApiResponse(OpenApiTypes.BINARY),
-            **error_responses(400, 401, 403, 404, 422),
+            **error_responses(400, 401, 403, 404, 406, 422),
         },
     )
     def get(self, request: Request, slug: str) -> HttpResponse:

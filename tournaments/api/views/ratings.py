@@ -158,7 +158,7 @@ class RatingDifferencesView(TournamentApiView):
         parameters=[
             OpenApiParameter("list", int, description="rating list id (default: the newest)")
         ],
-        responses={200: ComparisonSerializer, **error_responses(401, 404, 422)},
+        responses={200: ComparisonSerializer, **error_responses(400, 401, 404, 422)},
     )
     def get(self, request: Request, slug: str) -> Response:
         rating_list = self._list(request.query_params.get("list"))
