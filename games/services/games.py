@@ -18,6 +18,7 @@ from games.selectors import game_headers
 from tournaments.models import EntrySource, Pairing, Result, ResultChange
 from tournaments.services import TournamentError, record_result
 from tournaments.services.audit import recorded_user
+from tournaments.services.results import lock_board
 from tournaments.services.warnings import NeedsConfirmation
 
 from .audit import log_change
@@ -52,8 +53,16 @@ def create_game(
     start_fen: str = "",
 ) -> Game:
     """A game for a board (players, ruleset and time control from the tournament) or a
-    friendly check standing alone."""
+    friendly check standing alone.
+
+    The board is locked first (with its match's lock on a team board: a lineup or a forfeit
+    making the match's boards again waits, then sees the game and is refused), and read
+    afresh: two games started on one board at once, the second is refused."""
     if pairing is not None:
+        try:
+            pairing = lock_board(pairing)
+        except TournamentError as error:  # the board is gone (the match forfeited)
+            raise GameError(error.problems) from None
         if pairing.is_bye:
             raise GameError(
                 _("Board %(board)s is a bye: it has no game.") % {"board": pairing.board}

@@ -2,10 +2,11 @@
 acknowledged is in the database afterwards, every refusal says why, never a 5xx.
 
 Each pair of writers that touch the same rows is raced (``racers`` in ``conftest.py``): a
-result and a lineup change on the same match, a result and a match forfeit, a result and
-the withdrawal of the round's pairings, two rosters taking the same player, three
-registrations after round 1. Row locks only mean something on a server database: on SQLite
-(the in-memory test database) these tests are skipped; ``.ci/run`` runs them on PostgreSQL.
+result and a lineup change on the same match, a result and a match forfeit, a game started
+and a lineup change, a result and the withdrawal of the round's pairings, two rosters taking
+the same player, three registrations after round 1. Row locks only mean something on a
+server database: on SQLite (the in-memory test database) these tests are skipped;
+``.ci/run`` runs them on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from django.core.cache import cache
 from django.db import connection
 from rest_framework.test import APIClient
 
+from games.models import Game
+from games.services import GameError, create_game
 from tests.factories import PlayerFactory, UserFactory
 from tournaments.api.tokens import create_api_token
 from tournaments.models import (
@@ -36,6 +39,7 @@ from tournaments.models import (
     TournamentLog,
 )
 from tournaments.services import (
+    TournamentError,
     create_team,
     create_tournament,
     generate_round_robin_round,
@@ -238,6 +242,47 @@ def test_a_match_forfeit_and_a_result_at_once_lose_nothing(
             assert forfeit.status_code == 422, (race, forfeit.content[:500])
             assert "A result is already entered" in _detail(forfeit)
             assert result.status_code == 200 and match.forfeit == "", race
+
+
+def _refusal_or_value(call: Callable[[], Any]) -> Callable[[], Any]:
+    """The call's value, or the refusal it raised (anything else fails the test)."""
+
+    def run() -> Any:
+        try:
+            return call()
+        except (GameError, TournamentError) as refusal:
+            return refusal
+
+    return run
+
+
+def test_a_game_started_and_a_lineup_change_at_once_lose_nothing(
+    played_round: dict[str, Any], racers: Race
+) -> None:
+    """A game started on a board of the match, raced with a lineup that makes the match's
+    boards again (deleting a board deletes its game): the lineup after the game is refused
+    naming the board; the game after the lineup goes onto the board the lineup made."""
+    round_, match = played_round["round"], played_round["match"]
+    team = match.team_a
+    roster = _roster(team)
+    lineups = [roster[:BOARDS], roster[: BOARDS - 1] + roster[-1:]]
+    held = lineups[0]
+    for race in range(RACES):
+        Game.objects.filter(pairing__match=match).delete()
+        sent = lineups[1] if held == lineups[0] else lineups[0]
+        board = _board_one(round_)
+        game, lineup = racers(
+            _refusal_or_value(partial(create_game, pairing=board, user=None)),
+            _refusal_or_value(partial(set_lineup, match, team, sent)),
+        )
+        assert isinstance(game, Game), (race, game)
+        assert Game.objects.filter(pk=game.pk, pairing=_board_one(round_)).exists(), race
+        if isinstance(lineup, TournamentError):
+            assert "the game of board 1 is already entered" in str(lineup), race
+        else:
+            held = sent
+        players = LineupEntry.objects.filter(match=match, team=team).order_by("board")
+        assert [e.player_id for e in players] == [p.pk for p in held], race
 
 
 def test_withdrawing_a_round_and_entering_its_results_at_once_lose_nothing(
