@@ -57,3 +57,25 @@ def test_the_committed_mo_file_is_compiled_from_the_po_file(path):
     }
     source = {(entry.msgctxt, entry.msgid): translations(entry) for entry in entries(path)}
     assert compiled == source, HOW_TO_FIX
+
+
+TIE_BREAK = "破同分"
+"""The one Chinese word for a tie-break. 对局分 (once used beside it) reads as a game's points,
+next to a 局分 (game points) column the very thing a tie-break is not."""
+
+
+def test_a_tie_break_has_one_chinese_word_in_the_catalogues_and_the_manual():
+    misnamed = [
+        entry.msgid
+        for path in CATALOGUES
+        for entry in entries(path)
+        if re.search(r"tie-?breaks?\b", entry.msgid, re.IGNORECASE)
+        and not all(TIE_BREAK in text for text in translations(entry))
+    ]
+    assert misnamed == []
+    elsewhere = [
+        str(path.relative_to(ROOT))
+        for path in [*CATALOGUES, *(ROOT / "templates" / "help" / "zh_Hans").glob("*.html")]
+        if "对局分" in path.read_text("utf-8")
+    ]
+    assert elsewhere == []
