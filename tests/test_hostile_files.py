@@ -567,7 +567,28 @@ def test_a_trf_name_over_the_limit_is_shortened_with_a_warning(path, tmp_path):
         path, "012 " + "N" * 1_000_000 + "\n" + _trf()[12:], tmp_path
     )
     assert tournament.name == "N" * 200
-    assert any("record 012: 1,000,000 characters, at most 200 are kept" in w for w in warnings)
+    assert any(
+        "line 1: record 012: 1,000,000 characters, at most 200 are kept" in w for w in warnings
+    )
+
+
+@pytest.mark.parametrize("path", ("api", "import_trf"))
+def test_a_5_mb_name_and_a_10000_character_type_code_are_warnings_naming_their_lines(
+    path, tmp_path
+):
+    """Issue: a 5 MB 012 line and a 10,000-character 192 code were imported without the
+    warning promised (docs/limits.md): each is named, with its line."""
+    code = "FIDE_" + "X" * 9_995
+    trf = "012 " + "N" * 5_000_000 + "\n192 " + code + "\n" + _trf()[12:]
+    tournament, warnings = _imported_through(path, trf, tmp_path)
+    assert tournament.name == "N" * 200 and tournament.system == "swiss"
+    assert any(
+        "line 1: record 012: 5,000,000 characters, at most 200 are kept" in w for w in warnings
+    )
+    assert any(
+        f"line 2: record 192 '{code[:40]}…' (10,000 characters) is no tournament type" in w
+        for w in warnings
+    )
 
 
 @pytest.mark.parametrize("path", ("api", "import_trf"))

@@ -153,3 +153,32 @@ def test_the_trf16_import_names_each_team_left_without_a_match_or_bye(event: Tou
     ]
     # What TRF16 could not carry is what the teams lose: every match played is the same.
     assert _match_points(again) == {1: 6, 2: 5, 3: 4, 4: 5, 5: 4, 6: 5, 7: 5}
+
+
+def test_a_team_file_with_a_5_mb_name_and_a_10000_character_type_code_names_both(
+    event: Tournament,
+) -> None:
+    """docs/limits.md promises a warning for a header longer than its field: a team file's
+    5 MB 012 and its 10,000-character 192 are named, each with its line; the event is
+    imported (a team Swiss, as record 092 says)."""
+    lines = [
+        "012 " + "N" * 5_000_000
+        if line.startswith("012")
+        else "192 " + "X" * 10_000
+        if line.startswith("192")
+        else line
+        for line in split_lines(export_trf(event, version=2026))
+    ]
+    again = import_trf("\n".join(lines) + "\n", filename="cup.trf")
+    assert again.name == "N" * 200 and again.system == PairingSystem.TEAM_SWISS
+    where = {line[:3]: number for number, line in enumerate(lines, start=1)}
+    warnings = import_warnings(again)
+    assert any(
+        w.startswith(f"line {where['012']}: record 012: 5,000,000 characters, at most 200")
+        for w in warnings
+    )
+    code = "X" * 40 + "…"
+    assert any(
+        w.startswith(f"line {where['192']}: record 192 '{code}' (10,000 characters) is no")
+        for w in warnings
+    )

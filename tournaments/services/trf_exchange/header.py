@@ -53,6 +53,12 @@ def _system(document: TrfDocument, sheet: TournamentSheet) -> str:
     return _swiss_system(document, kind)
 
 
+def _type_code_known(document: TrfDocument) -> bool:
+    """Whether record 192 names a system this application reads: a Swiss system it knows
+    (``FIDE_DUBOV``, ``FIDE_DUTCH_2025_BAKU`` …) or a round robin."""
+    return system_of_document(document) is not None or "ROBIN" in document.header("192").upper()
+
+
 def _swiss_system(document: TrfDocument, kind: str) -> str:
     """The Swiss system record 192 names (``FIDE_DUBOV``), else record 092's words
     ("Swiss Dubov"), else the Dutch system, FIDE's default. A system the pairing package
@@ -154,41 +160,82 @@ def document_event_fields(
 ) -> dict[str, Any]:
     """The event's facts a TRF file's header records give (012, 022, 032, 042/052, 102, 112,
     122), each fitted to its field (a value too long is cut, with a warning)."""
+    fitted = _Fitter(document, warnings)
     return {
-        "name": _fitted(
-            "name", "012", document.name or filename or _("Imported tournament"), warnings
-        ),
-        "place": _fitted("place", "022", document.header("022"), warnings),
+        "name": fitted("name", "012", document.name or filename or _("Imported tournament")),
+        "place": fitted("place", "022", document.header("022")),
         "federation": _federation(document.header("032"), warnings),
         "start_date": document.start_date,
         "end_date": _end_date(document, warnings),
-        "chief_arbiter": _fitted("chief_arbiter", "102", document.header("102"), warnings),
-        "deputy_arbiters": _fitted(
+        "chief_arbiter": fitted("chief_arbiter", "102", document.header("102")),
+        "deputy_arbiters": fitted(
             "deputy_arbiters",
             "112",
             DEPUTY_SEPARATOR.join(v.strip() for v in document.values("112")),
-            warnings,
         ),
-        "time_control": _fitted("time_control", "122", document.header("122"), warnings),
+        "time_control": fitted("time_control", "122", document.header("122")),
     }
 
 
-def _fitted(field: str, code: str, value: str, warnings: list[str]) -> str:
-    """``value`` for the tournament's ``field``, shortened to the field's length with a
-    warning saying so (the file is kept as it was for the export): a file's 1 MB name was
-    cut to 200 characters without a word."""
-    limit = Tournament._meta.get_field(field).max_length
-    assert limit is not None
-    if len(value) <= limit:
-        return value
-    warnings.append(
-        _(
-            "record %(code)s: %(length)s characters, at most %(limit)s are kept: "
-            "shortened to %(kept)r"
+class _Fitter:
+    """A header value for the tournament's field, shortened to the field's length with a
+    warning naming the record and its line (the file is kept as it was for the export): a
+    file's 1 MB name was cut to 200 characters without a word."""
+
+    def __init__(self, document: TrfDocument, warnings: list[str]):
+        self.document = document
+        self.warnings = warnings
+
+    def __call__(self, field: str, code: str, value: str) -> str:
+        limit = Tournament._meta.get_field(field).max_length
+        assert limit is not None
+        if len(value) <= limit:
+            return value
+        self.warnings.append(
+            _(
+                "line %(line)s: record %(code)s: %(length)s characters, at most %(limit)s are "
+                "kept: shortened to %(kept)r"
+            )
+            % {
+                "line": record_line(self.document, code),
+                "code": code,
+                "length": f"{len(value):,}",
+                "limit": limit,
+                "kept": value[:limit],
+            }
         )
-        % {"code": code, "length": f"{len(value):,}", "limit": limit, "kept": value[:limit]}
-    )
-    return value[:limit]
+        return value[:limit]
+
+
+def record_line(document: TrfDocument, code: str) -> int | None:
+    """The line of the file's first record ``code``."""
+    return next((record.line for record in document.records if record.code == code), None)
+
+
+def unknown_type_code(document: TrfDocument, known: bool) -> list[str]:
+    """A warning for a record 192 that names no tournament type this application knows
+    (``known``: the caller read it): the system is then the one record 092 or the games
+    give, and the record is kept for the export. A 10,000-character code went unremarked."""
+    value = document.header("192").strip()
+    if known or not value:
+        return []
+    shown = value if len(value) <= SHOWN_CODE else value[:SHOWN_CODE] + "…"
+    return [
+        _(
+            "line %(line)s: record 192 %(code)r (%(length)s characters) is no tournament type "
+            "this application knows; the pairing system is the one record 092 or the games "
+            "give, and record 192 is kept for the export"
+        )
+        % {
+            "line": record_line(document, "192"),
+            "code": shown,
+            "length": f"{len(value):,}",
+        }
+    ]
+
+
+SHOWN_CODE = 40
+"""How much of an unknown record 192 a warning quotes."""
 
 
 _POINT_NAMES = (

@@ -39,8 +39,10 @@ from .header import (
     _rating_method,
     _system,
     _tiebreaks,
+    _type_code_known,
     _variant,
     document_event_fields,
+    unknown_type_code,
 )
 from .players import _announced_absences, _player, _store_checked
 from .records import (
@@ -106,6 +108,7 @@ def import_trf(
     warnings = list(document.warnings)
     points = sheet.points
     system = _system(document, sheet)
+    warnings += unknown_type_code(document, _type_code_known(document))
     round_robin = system in (PairingSystem.ROUND_ROBIN, PairingSystem.DOUBLE_ROUND_ROBIN)
     meetings = 2 if system == PairingSystem.DOUBLE_ROUND_ROBIN else 1
     if system == PairingSystem.DOUBLE_SWISS:

@@ -31,7 +31,7 @@ from tournaments.models import (
     TournamentLog,
 )
 from tournaments.models.tournament import ENGINE_COLOUR_PREFERENCES
-from tournaments.pairing.team_swiss.system_code import TeamSwissOptions
+from tournaments.pairing.team_swiss.system_code import TeamSwissOptions, read_record_192
 from tournaments.pairing.teams_berger import check_team_round_robin
 from tournaments.scoring.sheet import Color
 from tournaments.scoring.teams.points import team_results, totals
@@ -50,6 +50,7 @@ from ..trf_exchange.header import (
     _tiebreak_tokens,
     _variant,
     document_event_fields,
+    unknown_type_code,
 )
 from ..trf_exchange.importing import _keep_source
 from ..trf_exchange.players import _player, _store_checked
@@ -93,6 +94,10 @@ def import_team_event(
         action="import-trf",
     )
     warnings = list(document.warnings)
+    code = document.header("192")
+    warnings += unknown_type_code(
+        document, read_record_192(code) is not None or "ROBIN" in code.upper()
+    )
     tournament, applied = _create_event(document, sheet, system, filename, user, warnings)
     teams = _store_teams(tournament, sheet, document)
     players = _store_players(tournament, document, sheet, teams, warnings)
