@@ -3,12 +3,15 @@
 import pytest
 
 from tests.factories import PlayerFactory, TournamentFactory, answering
-from tournaments.models import Absence, Round, TournamentLog
+from tournaments.models import Absence, Player, Round, TournamentLog
 from tournaments.services import (
     TournamentError,
     add_player,
     assign_start_ranks,
+    create_team,
     request_absence,
+    set_roster,
+    update_player,
     withdraw_player,
 )
 from tournaments.services.csv_players import import_players_csv
@@ -202,3 +205,17 @@ def test_csv_import_takes_sex_as_the_player_form_names_it():
     import_players_csv(tournament, text)
     sexes = dict(tournament.players.values_list("name", "sex"))
     assert sexes == {"Hou, Yifan": "w", "Carlsen, Magnus": "m", "Tan, Zhongyi": "w"}
+
+
+def test_correcting_an_entry_read_before_a_roster_took_the_player_keeps_him_on_it():
+    """A correction wrote back the whole row it had read: a roster or a numbering written
+    between its read and its write was undone (the player left the roster, both writes
+    answered 200). Only the fields corrected are written."""
+    tournament = TournamentFactory(boards_per_match=2)
+    team = create_team(tournament, name="Team")
+    player = PlayerFactory(tournament=tournament, name="Read, Before")
+    as_read = Player.objects.get(pk=player.pk)
+    set_roster(team, [player])
+    update_player(as_read, name="Corrected, Name")
+    player.refresh_from_db()
+    assert (player.name, player.team_id, player.board_order) == ("Corrected, Name", team.pk, 1)

@@ -348,6 +348,9 @@ def _number_late_entrants(
 def update_player(
     player: Player, *, user: AbstractBaseUser | None = None, **changes: Any
 ) -> Player:
+    """Correct a player's entry: ``changes`` only, on the row read afresh under its lock, so
+    that a roster, a numbering or a withdrawal written meanwhile is not put back."""
+    player = Player.objects.select_for_update(no_key=True).get(pk=player.pk)
     typed = {
         field
         for field, value in changes.items()
@@ -360,7 +363,8 @@ def update_player(
         player.rating_origin, player.rating_list = RatingOrigin.TYPED, None
     player.federation = player.federation.upper()
     raise_if(player_problems(player))
-    player.save()
+    written = {*changes, "federation"} | ({"rating_origin", "rating_list"} if typed else set())
+    player.save(update_fields=written)
     return player
 
 
