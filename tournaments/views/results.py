@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -27,7 +28,7 @@ from tournaments.services.versions import board_version
 
 from .common import add_problems, confirmation_page, is_htmx
 from .forms import RatingCorrectionForm, ResultForm
-from .team_rounds import match_rows
+from .team_rounds import match_row, match_rows
 
 KEYS = [
     ("1", Result.WHITE_WINS),
@@ -192,21 +193,19 @@ def save_result(
         else:
             saved = True
     if is_htmx(request):
-        return render(
-            request,
-            "tournaments/_result_row.html",
-            {
-                "tournament": tournament,
-                "round": pairing.round,
-                "pairing": _with_entry(pairing, tournament, {}),
-                "may_enter": True,
-                "may_enter_games": can(request.user, Action.ENTER_GAMES, tournament),
-                "saved": saved,
-                "error": error,
-                "question": question,
-                "asked": form.cleaned_data if question else {},
-            },
-        )
+        context = {
+            "tournament": tournament,
+            "round": pairing.round,
+            "pairing": _with_entry(pairing, tournament, {}),
+            "may_enter": True,
+            "may_enter_games": can(request.user, Action.ENTER_GAMES, tournament),
+            "saved": saved,
+            "error": error,
+            "question": question,
+            "asked": form.cleaned_data if question else {},
+        }
+        row = render_to_string("tournaments/_result_row.html", context, request)
+        return HttpResponse(row + _match_rows_out_of_band(request, tournament, pairing))
     if error:
         messages.error(request, _("Board %(board)s: %(error)s") % {"board": board, "error": error})
     else:
@@ -217,6 +216,20 @@ def save_result(
         )
     url = reverse("tournaments:round", kwargs={"tournament_id": tournament.pk, "number": number})
     return redirect(f"{url}#board-{board}")
+
+
+def _match_rows_out_of_band(request: HttpRequest, tournament: Tournament, pairing: Pairing) -> str:
+    """In a team event, the board's match as it now stands (the matches table's row and
+    the match's heading above its boards), for htmx to swap in beside the board's row
+    (``hx-swap-oob``): the match's score follows each result typed, without a reload."""
+    row = match_row(tournament, pairing)
+    if row is None:
+        return ""
+    context = {"row": row, "oob": True}
+    return "".join(
+        render_to_string(template, context, request)
+        for template in ("tournaments/_match_row.html", "tournaments/_match_head.html")
+    )
 
 
 @tournament_action_required(Action.ENTER_RESULTS)

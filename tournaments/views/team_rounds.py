@@ -141,6 +141,19 @@ def match_rows(
     return rows
 
 
+def match_row(tournament: Tournament, pairing: Pairing) -> MatchRow | None:
+    """The match of a team event's board (its score and points as they stand), for the
+    round page to show beside the board's saved result; ``None`` for an individual
+    event's board."""
+    if pairing.match_id is None:
+        return None
+    match = pairing.match
+    assert match is not None
+    boards = list(match.boards.all())
+    rows = match_rows(tournament, pairing.round, boards)
+    return next(row for row in rows if row.match.pk == match.pk)
+
+
 def _round_results(tournament: Tournament, number: int) -> dict[int, TeamRoundResult]:
     """Each numbered team's result in round ``number``, by team pairing number."""
     found = {}
