@@ -7,6 +7,13 @@ Known answers:
 * the double round robin's rounds are the FIDE Berger table for ten (C.05 Annex 1): round 1
   1-10, 2-9, 3-8, 4-7, 5-6; round 2 10-6, 7-5, 8-4, 9-3, 1-2; round 10 (the second cycle)
   round 1 with the colours reversed;
+* the event's TRF-2026, downloaded from the standings page and imported again on the import
+  page, gives the same standings (places, match and game points), keeps each reserve who
+  never played a player of the event, and its records 310 rank the teams at the places the
+  published standings give them (ties shared, TRF-2026's 310 "ties allowed");
+* its TRF16, which has no record for a team's bye or a match forfeited whole, names the
+  round 4 forfeit and the round 5 half-point bye it leaves out on the standings page and as
+  ``### Export`` lines, and the import of it names the teams left without a match;
 * every match's game and match points, worked out here from the stored boards by the event's
   points (a win 1, a draw ½, a board left empty a forfeit win; a won match 2, a drawn 1, C.07
   Art. 11.1), a match forfeited whole a forfeit win on each board, the pairing-allocated bye
@@ -26,8 +33,9 @@ from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 
 from tests.factories import PlayerFactory, UserFactory
-from tournaments.models import Match, Pairing, ResultChange, Round, Team, Tournament
+from tournaments.models import Match, Pairing, Player, ResultChange, Round, Team, Tournament
 from tournaments.services import create_team, record_result, set_lineup, set_roster
+from tournaments.trf.teams import parse_310
 
 from .conftest import log_in
 
@@ -234,7 +242,9 @@ BERGEN = [
 ]
 
 
-def test_a_team_swiss_of_twelve_teams_on_four_boards(page, organiser, screenshot, browser):
+def test_a_team_swiss_of_twelve_teams_on_four_boards(
+    page, organiser, screenshot, browser, tmp_path
+):
     log_in(page, "chief")
     tournament = create_event(
         page, "Nordic Team Swiss", "Team Swiss (FIDE C.04.6)", 7, "EMMSB, BH:MP/C1"
@@ -300,6 +310,9 @@ def test_a_team_swiss_of_twelve_teams_on_four_boards(page, organiser, screenshot
     assert Match.objects.get(round__tournament=tournament, round__number=5, bye="half")
     check_standings(page, tournament, totals)
     screenshot("team_swiss_standings")
+    published = standings_rows(page, tournament)
+    check_trf_2026_round_trip(page, tournament, published, tmp_path)
+    check_trf16_round_trip(page, tournament, tmp_path)
     page.goto(f"/tournaments/{tournament.pk}/rounds/4/pairings/")
     expect(page.locator(".team-match").first).to_contain_text("Table 1")
     screenshot("team_swiss_public_pairings")
@@ -326,6 +339,81 @@ def test_a_team_swiss_of_twelve_teams_on_four_boards(page, organiser, screenshot
     expect(small.locator("table.matches")).to_contain_text("Oslo SK")
     _keep(small, screenshot, "team_round_zh")
     phone.close()
+
+
+def standings_rows(page, tournament: Tournament) -> dict[str, tuple[str, str, str]]:
+    """The public standings as the page shows them: each team's place, match and game
+    points."""
+    page.goto(f"/tournaments/{tournament.pk}/standings/")
+    rows = page.locator("table.standings tbody tr")
+    shown = {}
+    for index in range(rows.count()):
+        cells = rows.nth(index).locator("td").all_inner_texts()
+        shown[cells[2]] = (cells[0], cells[3], cells[4])
+    return shown
+
+
+def download_trf(page, tournament: Tournament, version: str, tmp_path) -> str:
+    """The provisional TRF of ``version`` downloaded from the standings page's link."""
+    page.goto(f"/tournaments/{tournament.pk}/standings/")
+    line = page.locator("#trf li").filter(has_text=f"TRF{version}:")
+    with page.expect_download() as download:
+        line.get_by_role("link", name="provisional").click()
+    path = tmp_path / f"{tournament.pk}-{version}.trf"
+    download.value.save_as(path)
+    return path.read_text(encoding="utf-8")
+
+
+def import_on_page(page, path) -> Tournament:
+    """``path`` imported on the import page; the new tournament (the page ends on its
+    dashboard, the import's warnings as messages)."""
+    before = set(Tournament.objects.values_list("pk", flat=True))
+    page.goto("/tournaments/import/")
+    page.get_by_label("File").set_input_files(str(path))
+    page.get_by_role("button", name=re.compile("Import|Upload")).click()
+    expect(messages(page)).to_contain_text("Imported")
+    (imported,) = Tournament.objects.exclude(pk__in=before)
+    return imported
+
+
+def check_trf_2026_round_trip(page, tournament: Tournament, published, tmp_path) -> None:
+    text = download_trf(page, tournament, "-2026", tmp_path)
+    # Records 310 rank each team at its published place (shared places share the first).
+    ranks = {
+        team.name: team.rank
+        for team in (parse_310(line) for line in text.splitlines() if line.startswith("310 "))
+    }
+    places = {
+        name: int(place.split("–")[0].rstrip(".")) for name, (place, _, _) in published.items()
+    }
+    assert ranks == places
+    path = tmp_path / "round-trip-2026.trf"
+    path.write_text(text, encoding="utf-8")
+    imported = import_on_page(page, path)
+    assert standings_rows(page, imported) == published
+    # A reserve is a reserve: the fifth player of each roster played no game, and is still
+    # a player of the event, not withdrawn.
+    reserves = Player.objects.filter(tournament=imported, name__in=["Fjell, Frode", "Krog, Knut"])
+    assert reserves.count() == 2
+    assert all(reserve.status != Player.Status.WITHDRAWN for reserve in reserves)
+
+
+def check_trf16_round_trip(page, tournament: Tournament, tmp_path) -> None:
+    forfeit = Match.objects.get(round__tournament=tournament, round__number=4, forfeit__gt="")
+    bye = Match.objects.get(round__tournament=tournament, round__number=5, bye="half")
+    page.goto(f"/tournaments/{tournament.pk}/standings/")
+    losses = page.locator("#trf16-losses + ul")
+    expect(losses).to_contain_text(forfeit.team_a.name)
+    expect(losses).to_contain_text(bye.team_a.name)
+    text = download_trf(page, tournament, "16", tmp_path)
+    export_lines = [line for line in text.splitlines() if line.startswith("### Export")]
+    assert any("round 4" in line and forfeit.team_b.name in line for line in export_lines)
+    assert any("round 5" in line and bye.team_a.name in line for line in export_lines)
+    path = tmp_path / "round-trip-16.trf"
+    path.write_text(text, encoding="utf-8")
+    import_on_page(page, path)
+    expect(messages(page)).to_contain_text(bye.team_a.name)
+    expect(messages(page)).to_contain_text(forfeit.team_a.name)
 
 
 def _keep(page, screenshot, name: str) -> None:
