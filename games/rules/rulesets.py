@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import chess
@@ -221,6 +222,21 @@ ONLINE_BANDS = dataclasses.replace(
 """The same house rules with the room's later rating table (fixed amounts by bands)."""
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (CLASSIC, FIDE2023, ONLINE, ONLINE_BANDS)}
+
+LAWS_IN_FORCE: tuple[tuple[date, str], ...] = ((date(2023, 1, 1), FIDE2023.name),)
+"""The ruleset of the FIDE Laws in force from each date on, oldest first; before the first,
+the adjournment-era Laws (``classic``)."""
+
+
+def ruleset_in_force(day: date) -> str:
+    """The ruleset of the Laws in force on ``day``: a new event's when none is chosen (its
+    start date, else today), so that an event of 2026 is not played under the Laws of the
+    adjournment era."""
+    name = CLASSIC.name
+    for since, ruleset in LAWS_IN_FORCE:
+        if day >= since:
+            name = ruleset
+    return name
 
 
 def get_ruleset(name: str, **overrides: Any) -> Ruleset:

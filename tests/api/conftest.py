@@ -45,6 +45,7 @@ def tournament(chief: object) -> Tournament:
         number_of_rounds=5,
         user=chief,
         start_date="2024-08-01",
+        ruleset="classic",  # held under the adjournment-era Laws, as the game tests rule
         tiebreaks=["SB", "SB/C1", "KS"],
     )
 

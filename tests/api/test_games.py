@@ -36,7 +36,11 @@ def reader(token_for: Any, tournament: Tournament) -> APIClient:
 @pytest.fixture
 def match(chief: Any, reference: chess.pgn.Game) -> tuple[Tournament, Game]:
     tournament = create_tournament(
-        name="Reykjavik WCh", system=PairingSystem.SWISS, number_of_rounds=24, user=chief
+        name="Reykjavik WCh",
+        system=PairingSystem.SWISS,
+        number_of_rounds=24,
+        user=chief,
+        start_date="1972-07-11",  # the adjournment-era Laws (classic), by its date
     )
     tournament.players.create(name="Robert James Fischer", start_rank=1, fide_id="2000024")
     tournament.players.create(name="Boris Spassky", start_rank=2, fide_id="4100018")

@@ -104,6 +104,8 @@ def create_swiss(walk: Walk) -> Tournament:
     page.locator("#id_deputy_arbiters").fill("FA Ola Dahl")
     page.locator("#id_time_control").fill("90'/40 + 30' + 30\"")
     page.locator("#id_system").select_option("swiss")
+    # Chosen: left to its date, a 2026 event would be played under the 2023 Laws.
+    page.locator("#id_ruleset").select_option("classic")
     page.locator("#id_number_of_rounds").fill("5")
     page.locator("#id_tiebreaks").fill("BH/C1, BH, SB")
     walk.shot("tournament_form")

@@ -461,6 +461,27 @@ class Tournament(models.Model):
     same_club_teams_apart = models.BooleanField(
         _("teams of the same club do not meet"), default=False
     )
+    board_prize_min_games = models.PositiveSmallIntegerField(
+        _("board prizes: games to be ranked"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_(
+            "As the regulations say: a player needs at least this many games on a board to "
+            "be ranked for its prize. Empty, with no share either: the number of games most "
+            "players of the boards have."
+        ),
+    )
+    board_prize_min_share = models.PositiveSmallIntegerField(
+        _("board prizes: share of the rounds to be ranked (%)"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text=_(
+            "Or as a share of the rounds played, in per cent: 80, at least 80 per cent of "
+            "them, rounded up. Set the number of games or the share, not both."
+        ),
+    )
     public = models.BooleanField(_("public"), default=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -593,6 +614,15 @@ class Tournament(models.Model):
                     )
                 }
             )
+        if self.board_prize_min_games is not None and self.board_prize_min_share is not None:
+            raise ValidationError(
+                {
+                    "board_prize_min_share": gettext(
+                        "Set the board prizes' minimum as a number of games or a share of the "
+                        "rounds, not both."
+                    )
+                }
+            )
         colors = self.board_colors
         if colors and self.boards_per_match and len(colors) != self.boards_per_match:
             raise ValidationError(
@@ -603,6 +633,16 @@ class Tournament(models.Model):
                     % {"boards": self.boards_per_match, "given": len(colors)}
                 }
             )
+
+    def board_prize_minimum(self, rounds: int) -> int | None:
+        """The games a player needs on a board to be ranked for its prize after ``rounds``
+        rounds: the number set, else the share of the rounds set, rounded up; ``None`` when
+        neither is (the board prizes then take the number most players have)."""
+        if self.board_prize_min_games is not None:
+            return int(self.board_prize_min_games)
+        if self.board_prize_min_share is not None:
+            return -(-int(self.board_prize_min_share) * rounds // 100)
+        return None
 
     def rules(self, ruleset: str | None = None) -> Ruleset:
         """The tournament's ruleset (or ``ruleset``, a game's own) with the numbers the

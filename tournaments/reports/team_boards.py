@@ -9,9 +9,10 @@ of the score; games against unrated opponents and games not rated left out). A p
 played on two boards has a record on each.
 
 Players with at least the minimum number of games are ranked by percentage, then by more
-games, then by performance; the others are listed after them without a place. By default
-the minimum is the number of games most records have (the larger when two counts are as
-common): the regulations of each event say otherwise, hence the parameter.
+games, then by performance; the others are listed after them without a place. The minimum is
+the event's, as its regulations word it (a number of games, or a share of the rounds:
+:meth:`tournaments.models.Tournament.board_prize_minimum`); where they say nothing, the
+number of games most records have (the larger when two counts are as common).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from tournaments.reports.tables import Cell, Column, Table
 from tournaments.reports.team_tables import HEADING, TeamPlayer, points_cell
@@ -115,10 +116,15 @@ def ranked_records(
 
 
 def board_prizes_table(
-    sheet: TeamSheet, players: Mapping[int, TeamPlayer], *, min_games: int | None = None
+    sheet: TeamSheet,
+    players: Mapping[int, TeamPlayer],
+    *,
+    min_games: int | None = None,
+    share: int | None = None,
 ) -> Table:
     """For each board a heading line, then its players: place, number, name, team, rating,
-    games, points, percentage, performance. ``min_games`` ``None``: :func:`usual_games`."""
+    games, points, percentage, performance. ``min_games`` ``None``: :func:`usual_games`;
+    ``share``: the percentage of the rounds ``min_games`` comes from, which the note names."""
     records = board_records(sheet, players)
     minimum = usual_games(records) if min_games is None else min_games
     columns = (
@@ -144,12 +150,16 @@ def board_prizes_table(
         for place, first, record in ranked_records(on_board, minimum):
             rows.append(_record_cells(sheet, players, place, first, record))
     notes = (
-        _(
-            "Games played over the board only (forfeits and byes are not counted); at least "
-            "%(games)d games to be ranked. Ranked by percentage, then more games, then "
-            "performance rating (rated games only)."
-        )
-        % {"games": minimum},
+        " ".join(
+            (
+                _("Games played over the board only (forfeits and byes are not counted)."),
+                _minimum_note(minimum, share, sheet.played_rounds),
+                _(
+                    "Ranked by percentage, then more games, then performance rating (rated "
+                    "games only)."
+                ),
+            )
+        ),
     )
     return Table(
         _("Board prizes after round %(round)d") % {"round": sheet.played_rounds},
@@ -158,6 +168,19 @@ def board_prizes_table(
         notes,
         name=f"board-prizes-round-{sheet.played_rounds}",
     )
+
+
+def _minimum_note(games: int, share: int | None, rounds: int) -> str:
+    """The games to be ranked, and the share of the rounds they come from when set so."""
+    if share is not None:
+        return ngettext(
+            "At least %(games)d game (%(share)d%% of %(rounds)d rounds) to be ranked.",
+            "At least %(games)d games (%(share)d%% of %(rounds)d rounds) to be ranked.",
+            games,
+        ) % {"games": games, "share": share, "rounds": rounds}
+    return ngettext(
+        "At least %(games)d game to be ranked.", "At least %(games)d games to be ranked.", games
+    ) % {"games": games}
 
 
 def _record_cells(

@@ -63,9 +63,15 @@ def team_crosstable_data(
 
 
 def board_prizes_data(tournament: Tournament, *, after_round: int | None = None) -> Table:
-    """Each board's players ranked by percentage (games over the board only)."""
+    """Each board's players ranked by percentage (games over the board only), those with
+    fewer games than the event's minimum (:meth:`Tournament.board_prize_minimum`) unranked."""
     sheet = team_sheet(tournament, after_round=after_round)
-    return board_prizes_table(sheet, _players(tournament))
+    return board_prizes_table(
+        sheet,
+        _players(tournament),
+        min_games=tournament.board_prize_minimum(sheet.played_rounds),
+        share=None if tournament.board_prize_min_games else tournament.board_prize_min_share,
+    )
 
 
 def board_results_data(tournament: Tournament, *, number: int) -> Table:

@@ -10,21 +10,24 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.rules.clocks import TimeControlError, parse_time_control
+from games.rules.rulesets import ruleset_in_force
 from tournaments.limits import MAX_ROUNDS
 from tournaments.models import (
     Acceleration,
+    TeamPrimaryScore,
     Tournament,
     TournamentLog,
     TournamentRole,
     WithdrawalRule,
 )
 from tournaments.scoring.standings import format_points
-from tournaments.scoring.teams.tiebreaks import parse_team_tiebreak
+from tournaments.scoring.teams.tiebreaks import default_team_tiebreaks, parse_team_tiebreak
 from tournaments.scoring.tiebreaks import TieBreakError, parse_tiebreak
 from tournaments.scoring.tournament_rating import RatingSource
 
@@ -59,6 +62,10 @@ TEAM_EVENT_FIELDS = (
     "same_club_teams_apart",
 )
 
+# The board prizes' minimum games (C.07's board prizes as each event's regulations word
+# them): a prize rule, not a pairing one, so it may change after round 1 (logged).
+BOARD_PRIZE_FIELDS = ("board_prize_min_games", "board_prize_min_share")
+
 # What an arbiter sets for a tournament: the page form and the API both show exactly these.
 TOURNAMENT_FIELDS = (
     "name",
@@ -90,6 +97,7 @@ TOURNAMENT_FIELDS = (
     "round_ratings_in_tiebreaks",
     *POINT_FIELDS,
     *TEAM_EVENT_FIELDS,
+    *BOARD_PRIZE_FIELDS,
     "public",
 )
 
@@ -254,6 +262,23 @@ def _team_tiebreak_problems(tiebreaks: list[str]) -> list[str]:
     return problems
 
 
+def tiebreak_warning(tournament: Tournament) -> str:
+    """What an empty tie-break list means (C.07 2.1: tied participants then share their
+    place), said before round 1 while the list may still change freely; empty otherwise."""
+    if tournament.tiebreaks:
+        return ""
+    if tournament.is_team_event:
+        primary = TeamPrimaryScore(tournament.team_primary_score).label
+        return _(
+            "The tie-break list is empty: teams level on %(primary)s share their place, "
+            "whatever their other score. Once round 1 is paired the list is fixed in FIDE mode."
+        ) % {"primary": str(primary).lower()}
+    return _(
+        "The tie-break list is empty: players level on points share their place. Once round "
+        "1 is paired the list is fixed in FIDE mode."
+    )
+
+
 def rating_sequence_problems(sequence: Any) -> list[str]:
     """What is wrong with a list of rating lists (checklist C18: the arbiter's own order)."""
     known = [source.value for source in RatingSource]
@@ -322,8 +347,18 @@ def create_tournament(
     slug: str = "",
     **fields: Any,
 ) -> Tournament:
-    """A new tournament; its creator becomes its chief arbiter."""
+    """A new tournament; its creator becomes its chief arbiter. Without a ruleset (none
+    given, or empty) it is played under the Laws in force on its start date, else today
+    (:func:`~games.rules.rulesets.ruleset_in_force`); a team event given no tie-break list
+    takes the default team tie-breaks (:func:`default_team_tiebreaks`), a list given (an
+    empty one too, which the dashboard warns of) is kept."""
+    if not fields.get("ruleset"):
+        fields["ruleset"] = ruleset_in_force(_as_date(fields.get("start_date")))
     tournament = Tournament(name=name, system=system, number_of_rounds=number_of_rounds, **fields)
+    if tournament.is_team_event and "tiebreaks" not in fields:
+        tournament.tiebreaks = default_team_tiebreaks(
+            tournament.team_primary_score, round_robin=tournament.is_round_robin
+        )
     _default_double_swiss_bye(tournament)
     problems = _full_clean(tournament)
     problems += tiebreak_problems(
@@ -345,6 +380,19 @@ def create_tournament(
             tournament=tournament, user=user, role=TournamentRole.Role.CHIEF_ARBITER
         )
     return tournament
+
+
+def _as_date(value: Any) -> date:
+    """A start date as given (a date, or ISO text), today when there is none or it cannot
+    be read (the date's own check then names the fault)."""
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    return timezone.localdate()
 
 
 def _field_label(name: str) -> str:

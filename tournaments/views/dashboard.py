@@ -31,7 +31,7 @@ from tournaments.services import (
     update_tournament,
 )
 from tournaments.services.audit import last_round_number
-from tournaments.services.configuration import fide_mode_exit_consequences
+from tournaments.services.configuration import fide_mode_exit_consequences, tiebreak_warning
 from tournaments.services.ratings import rating_check
 from tournaments.services.rounds import setup_problems
 
@@ -55,6 +55,10 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "rating_warnings": rating_check(tournament),
             # D28: a set-up that cannot be paired to its end, said before round 1.
             "setup_warnings": [] if last_round_number(tournament) else setup_problems(tournament),
+            # C.07 2.1: with no tie-break, tied players or teams share their place.
+            "tiebreak_warning": ""
+            if last_round_number(tournament)
+            else tiebreak_warning(tournament),
         },
     )
 
@@ -67,6 +71,8 @@ def create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         fields = dict(form.cleaned_data)
+        if not fields["tiebreaks"]:
+            del fields["tiebreaks"]  # left empty: a team event takes the default team list
         try:
             tournament = create_tournament(user=request.user, **fields)
         except TournamentError as error:

@@ -13,6 +13,7 @@ from tournaments.limits import MAX_PLAYERS, MAX_ROUNDS, MAX_UPLOAD_BYTES, boards
 from tournaments.models import Absence, Acceleration, Player, Result, Tournament, TournamentRole
 from tournaments.models.round import RATING_REPORT_RESULTS
 from tournaments.services.configuration import (
+    BOARD_PRIZE_FIELDS,
     POINT_FIELDS,
     TEAM_EVENT_FIELDS,
     TOURNAMENT_FIELDS,
@@ -156,7 +157,7 @@ class TournamentForm(forms.ModelForm):
         ),
         (_("Ranking"), ["initial_order", "tiebreaks", "reason"]),
         (_("Points"), list(POINT_FIELDS)),
-        (_("Team event"), list(TEAM_EVENT_FIELDS)),
+        (_("Team event"), [*TEAM_EVENT_FIELDS, *BOARD_PRIZE_FIELDS]),
     ]
     """The form's fields in the groups the page shows them in."""
 
@@ -164,6 +165,7 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk is None:
             del self.fields["reason"]
+            self._ruleset_by_date()
         if not self.instance.virtual_points:
             # Only an imported file brings its own virtual points: not a choice to offer here.
             acceleration = self.fields["acceleration"]
@@ -172,6 +174,22 @@ class TournamentForm(forms.ModelForm):
                 for value, label in acceleration.choices  # type: ignore[attr-defined]
                 if value != Acceleration.FILE
             ]
+
+    def _ruleset_by_date(self) -> None:
+        """A new event's ruleset may be left to its start date: the Laws in force then
+        (:func:`tournaments.services.configuration.create_tournament`), offered first."""
+        ruleset = self.fields["ruleset"]
+        ruleset.required = False
+        ruleset.choices = [  # type: ignore[attr-defined]
+            ("", _("The Laws in force on the start date (the 2023 Laws from 1 January 2023)")),
+            *[(v, label) for v, label in ruleset.choices if v],  # type: ignore[attr-defined]
+        ]
+        ruleset.initial = ""
+        self.initial["ruleset"] = ""
+        ruleset.help_text = _(
+            "Left to the start date, the event is played under the Laws in force on it (today "
+            "without a start date); its settings page then names them."
+        )
 
     def clean_time_control(self) -> str:
         text: str = self.cleaned_data["time_control"]

@@ -206,7 +206,7 @@ def test_board_prizes_by_percentage_with_the_usual_number_of_games() -> None:
         ["1", "22", "2", "1.5", "75.0", "2138"],
         ["2", "32", "2", "1.5", "75.0", "2118"],
     ]
-    assert "at least 2 games to be ranked" in table.notes[0]
+    assert "At least 2 games to be ranked." in table.notes[0]
 
 
 def test_board_prizes_with_a_minimum_list_the_others_without_a_place() -> None:

@@ -64,7 +64,15 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
     start_date = serializers.DateField(required=False, allow_null=True)
     end_date = serializers.DateField(required=False, allow_null=True)
     chief_arbiter = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    ruleset = serializers.ChoiceField(choices=ruleset_choices(), required=False)
+    ruleset = serializers.ChoiceField(
+        choices=ruleset_choices(),
+        required=False,
+        help_text=(
+            "Omitted: the Laws in force on the start date (fide2023, the 2023 Laws, from "
+            "2023-01-01; classic before), today's without a start date. The tournament "
+            "returned names the ruleset that applies."
+        ),
+    )
     time_control = serializers.CharField(max_length=100, required=False, allow_blank=True)
     default_time_minutes = serializers.IntegerField(
         min_value=0, max_value=MAX_DEFAULT_MINUTES, required=False, allow_null=True
@@ -130,6 +138,23 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
         ),
     )
     same_club_teams_apart = serializers.BooleanField(required=False)
+    board_prize_min_games = serializers.IntegerField(
+        min_value=1,
+        max_value=1000,
+        required=False,
+        allow_null=True,
+        help_text="Board prizes: the games a player needs on a board to be ranked.",
+    )
+    board_prize_min_share = serializers.IntegerField(
+        min_value=1,
+        max_value=100,
+        required=False,
+        allow_null=True,
+        help_text=(
+            "Board prizes: or the share of the rounds played (percent, rounded up); not both. "
+            "Neither: the number of games most players of the boards have."
+        ),
+    )
 
     def validate_time_control(self, value: str) -> str:
         problems = time_control_problems(value)

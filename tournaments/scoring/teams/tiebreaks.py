@@ -49,6 +49,7 @@ __all__ = [
     "TeamTieBreakSettings",
     "TeamTieBreakSpec",
     "Value",
+    "default_team_tiebreaks",
     "higher_is_better",
     "parse_team_tiebreak",
     "team_tiebreak_values",
@@ -105,6 +106,19 @@ _MODIFIERS: Mapping[str, str] = {
     **dict.fromkeys(encounter.ENCOUNTERS, "P"),
 }
 """The modifier letters each tie-break takes."""
+
+
+def default_team_tiebreaks(primary: str, *, round_robin: bool) -> list[str]:
+    """The team tie-breaks a team event takes when it is created without a list, in C.07's
+    codes: the other score first (Art. 11.1: game points after match points, or the
+    reverse), then the extended Sonneborn-Berger on the primary score (Art. 13.2) and the
+    Buchholz cut by the least significant value (Art. 8, 14); a round robin, where everyone
+    meets everyone and a Buchholz separates nobody, the direct encounter (Art. 6) before the
+    Sonneborn-Berger. Without any, teams level on the primary score share their place."""
+    other, sonneborn = ("GP", "EMMSB") if primary == MATCH else ("MP", "EGGSB")
+    if round_robin:
+        return [other, "DE", sonneborn]
+    return [other, sonneborn, f"BH:{primary}/C1"]
 
 
 def higher_is_better(code: str) -> bool:
