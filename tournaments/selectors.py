@@ -608,8 +608,8 @@ _REQUESTED_BYES = {
 def pairing_state(tournament: Tournament, round_number: int) -> PairingState:
     """What a pairing engine or the round check needs to pair ``round_number``.
 
-    Late entries who start later are left out; expelled players count as withdrawn.
-    Five queries.
+    Late entries who start later are left out; expelled players count as withdrawn; an
+    unrated player is paired with his provisional pairing rating, when given. Five queries.
     """
     sheet = tournament_sheet(tournament, after_round=round_number - 1)
     players = Player.objects.filter(tournament=tournament, start_rank__isnull=False)
@@ -621,6 +621,10 @@ def pairing_state(tournament: Tournament, round_number: int) -> PairingState:
             continue
         if player.status == Player.Status.EXPELLED and entry.withdrawn_after is None:
             entry = replace(entry, withdrawn_after=round_number - 1)
+        if not entry.rating and player.pairing_rating:
+            # The arbiter's provisional rating pairs an unrated player (the Dubov system's
+            # order and ARO), here only: the sheet the reports read keeps him unrated.
+            entry = replace(entry, rating=player.pairing_rating)
         entrants.append(entry)
     absences = Absence.objects.filter(player__tournament=tournament, round_number=round_number)
     return PairingState(

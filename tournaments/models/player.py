@@ -95,6 +95,17 @@ class Player(models.Model):
         verbose_name=_("rating list"),
     )
     rating_other = _rating_field(_("tournament rating set by the arbiter"))
+    pairing_rating = models.PositiveSmallIntegerField(
+        _("provisional pairing rating"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_RATING)],
+        help_text=_(
+            "An unrated player's rating for pairing only (the Dubov system, C.04.4.1 1.1, "
+            "and the initial order), given by the arbiter: never rated, reported or exported "
+            "as a rating. Ignored once the player has a rating."
+        ),
+    )
     k_factor = models.PositiveSmallIntegerField(
         _("K factor"),
         null=True,

@@ -48,6 +48,7 @@ PLAYER_FIELDS = (
     "rating_blitz",
     "rating_national",
     "rating_other",
+    "pairing_rating",
     "k_factor",
     "club",
     "no_half_point_bye",
@@ -101,12 +102,13 @@ def same_fide_id(player: Player) -> Player | None:
 
 
 def start_rank_key(player: Player, tournament: Tournament) -> tuple[int, int, int, int, int]:
-    """FIDE C.04.2 initial order: rating, then title, then the criterion the tournament
-    announced (checklist B10: never the alphabet): the order of registration, or the FIDE id,
-    lowest first, players without one after them in order of registration."""
+    """FIDE C.04.2 initial order: rating (an unrated player's provisional pairing rating
+    when the arbiter gave one), then title, then the criterion the tournament announced
+    (checklist B10: never the alphabet): the order of registration, or the FIDE id, lowest
+    first, players without one after them in order of registration."""
     by_fide_id = tournament.initial_order == InitialOrder.FIDE_ID and player.fide_id.isdigit()
     return (
-        -(player.rating_in_tournament().rating or 0),
+        -(player.rating_in_tournament().rating or player.pairing_rating or 0),
         TITLE_ORDER.get(player.title, len(TITLE_ORDER)),
         0 if by_fide_id else 1,
         int(player.fide_id) if by_fide_id else 0,

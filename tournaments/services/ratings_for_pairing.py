@@ -15,7 +15,10 @@ def refuse_unrated_for_dubov(tournament: Tournament, state: PairingState) -> Non
     """C.04.4.1 article 1.1: in the Dubov system every player must have a rating, one the
     arbiter gives where there is none, since the white seekers are ordered by the average
     rating of their opponents and the black seekers by their own. Paired with 0 for a rating,
-    an unrated player would be the weakest of the field and his opponents' ARO would fall."""
+    an unrated player would be the weakest of the field and his opponents' ARO would fall.
+    The arbiter's rating is the player's provisional pairing rating, which the pairing state
+    gives him (:func:`tournaments.selectors.pairing_state`): only players with neither are
+    refused."""
     if tournament.swiss_system is not DUBOV:
         return
     to_pair = set(state.to_pair)
@@ -25,7 +28,8 @@ def refuse_unrated_for_dubov(tournament: Tournament, state: PairingState) -> Non
         raise TournamentError(
             _(
                 "The Dubov system pairs by rating (C.04.4.1 article 1.1): give %(players)s a "
-                "provisional rating on the player's page before pairing round %(round)s."
+                "provisional pairing rating on the player's page (used for pairing only, "
+                "never rated or reported) before pairing round %(round)s."
             )
             % {"players": names, "round": state.round}
         )

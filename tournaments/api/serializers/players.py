@@ -81,6 +81,16 @@ class PlayerFieldsSerializer(serializers.Serializer[Any]):
     rating_other = serializers.IntegerField(
         min_value=0, max_value=3500, required=False, allow_null=True
     )
+    pairing_rating = serializers.IntegerField(
+        min_value=1,
+        max_value=3500,
+        required=False,
+        allow_null=True,
+        help_text=(
+            "An unrated player's provisional rating for pairing only (the Dubov system, the "
+            "initial order): never rated, reported or exported as a rating."
+        ),
+    )
     k_factor = serializers.IntegerField(min_value=1, max_value=40, required=False, allow_null=True)
     club = serializers.CharField(max_length=200, required=False, allow_blank=True)
     no_half_point_bye = serializers.BooleanField(required=False)
