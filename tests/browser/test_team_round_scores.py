@@ -115,3 +115,27 @@ def test_match_scores_follow_the_results_typed(
     expect(deputy.locator("#match-1 .match-points")).to_have_text("2 – 0")
     chief_context.close()
     deputy_context.close()
+
+
+def test_a_row_swapped_in_applies_no_inline_style(browser, live_server, event):
+    """A saved result's row replaces the old one; htmx's settling copied the old row's
+    style attribute onto the new one with setAttribute, which the policy refuses, even
+    empty: a row that a script, the browser or an extension styled through CSSOM and
+    cleared again (``style=""``) logged a violation from htmx.min.js in a deputy's browser.
+    The autouse fixture of conftest.py fails the test on any violation logged."""
+    context, page = _open(browser, live_server, "deputy", width=390, language="zh-hans")
+    page.goto(f"/tournaments/{event.pk}/rounds/1/")
+    page.wait_for_selector("table[data-keys-ready]")
+    page.evaluate(
+        """() => ["board-1", "result-1"].forEach((id) => {
+            const element = document.getElementById(id);
+            element.style.color = "red";  // CSSOM: allowed by the policy
+            element.style.color = "";     // leaves style=""
+        })"""
+    )
+    assert page.locator("#board-1").get_attribute("style") == ""
+    page.locator("#result-1").focus()
+    page.keyboard.press("1")
+    expect(page.locator("#board-1 .result-status")).to_contain_text("1-0")
+    expect(page.locator("#match-1 .match-score")).to_have_text("1 – 0")
+    context.close()
