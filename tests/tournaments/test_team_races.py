@@ -4,9 +4,9 @@ acknowledged is in the database afterwards, every refusal says why, never a 5xx.
 Each pair of writers that touch the same rows is raced (``racers`` in ``conftest.py``): a
 result and a lineup change on the same match, a result and a match forfeit, a game started
 and a lineup change, a result and the withdrawal of the round's pairings, two rosters taking
-the same player, three registrations after round 1. Row locks only mean something on a
-server database: on SQLite (the in-memory test database) these tests are skipped;
-``.ci/run`` runs them on PostgreSQL.
+the same player, two teams and three players registered after round 1. Row locks only mean
+something on a server database: on SQLite (the in-memory test database) these tests are
+skipped; ``.ci/run`` runs them on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -361,6 +361,28 @@ def test_two_rosters_taking_the_same_player_at_once_one_is_refused(
             message_params__players__icontains=free.name,
         )
         assert naming.count() == 1, race
+
+
+def test_two_teams_registered_after_round_one_at_once_take_numbers_in_turn(
+    chief: Any, racers: Race
+) -> None:
+    """A team joining after round 1 takes the next team pairing number: two at once took
+    the same one (a 500 on the unique team number)."""
+    tournament = _team_event(chief, roster=BOARDS)
+    generate_round_robin_round(tournament)
+    clients = [_client(tournament, chief, f"team client {i}") for i in (1, 2)]
+    api = f"/api/v1/tournaments/{tournament.slug}/teams/"
+    for race in range(RACES // 2):
+        replies = racers(
+            *(
+                partial(client.post, api, {"name": f"Late {race}-{i}"}, format="json")
+                for i, client in enumerate(clients)
+            )
+        )
+        _no_server_error(*replies)
+        assert [reply.status_code for reply in replies] == [201, 201], race
+    numbers = sorted(tournament.teams.values_list("number", flat=True))
+    assert numbers == list(range(1, 4 + RACES // 2 * 2 + 1))
 
 
 def _register_at_once(tournament: Tournament, chief: Any, racers: Race) -> None:

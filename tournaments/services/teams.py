@@ -52,6 +52,7 @@ def create_team(
 ) -> Team:
     """A new team (name required; ``short_name``, ``federation``, ``club``, ``captain``,
     ``strength``). A team joining after round 1 is paired from the next round on."""
+    lock_tournament(tournament.pk)  # teams registered at once take numbers one after the other
     refuse_individual_event(tournament)
     unknown = set(fields) - set(TEAM_FIELDS)
     if unknown:
@@ -73,14 +74,17 @@ def create_team(
 
 @transaction.atomic
 def update_team(team: Team, *, user: AbstractBaseUser | None = None, **fields: object) -> Team:
+    """Correct a team's ``fields`` only, on its row read afresh under the tournament's lock
+    (a numbering written meanwhile is not put back)."""
     unknown = set(fields) - set(TEAM_FIELDS)
     if unknown:
         raise TournamentError(_("Unknown team fields: %(fields)s") % {"fields": sorted(unknown)})
+    team = _locked_team(team)
     old = {name: getattr(team, name) for name in fields}
     for name, value in fields.items():
         setattr(team, name, value)
     _validate(team)
-    team.save()
+    team.save(update_fields=list(fields))
     changed = {name: getattr(team, name) for name in fields if getattr(team, name) != old[name]}
     if changed:
         log_event(
@@ -98,6 +102,7 @@ def update_team(team: Team, *, user: AbstractBaseUser | None = None, **fields: o
 @transaction.atomic
 def delete_team(team: Team, *, user: AbstractBaseUser | None = None) -> None:
     """Remove a team that has played no round; its players stay, off any roster."""
+    team = _locked_team(team)
     if team.matches_as_a.exists() or team.matches_as_b.exists():
         raise TournamentError(
             _("%(team)s is in the pairings of a round: withdraw it instead.") % {"team": team}
@@ -112,6 +117,17 @@ def delete_team(team: Team, *, user: AbstractBaseUser | None = None) -> None:
         user=user,
     )
     team.delete()
+
+
+def _locked_team(team: Team) -> Team:
+    """The team read afresh under its tournament's lock (:mod:`.locks`), or a refusal when
+    it was removed meanwhile."""
+    tournament = lock_tournament(team.tournament_id)
+    locked = Team.objects.filter(pk=team.pk).first()
+    if locked is None:
+        raise TournamentError(_("%(team)s is no longer a team of this event.") % {"team": team})
+    locked.tournament = tournament
+    return locked
 
 
 def _validate(team: Team) -> None:
@@ -133,8 +149,8 @@ def set_roster(
 
     Under the tournament's lock (:mod:`.locks`), the players read afresh: two rosters
     taking the same player at once, the second finds him on the first."""
-    tournament = lock_tournament(team.tournament_id)
-    team.tournament = tournament
+    team = _locked_team(team)
+    tournament = team.tournament
     players = _locked(players)
     _refuse_foreign_players(team, players)
     current = list(team.roster.order_by("board_order"))
