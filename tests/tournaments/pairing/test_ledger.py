@@ -193,3 +193,12 @@ def test_an_events_digest_is_what_was_compared_not_how_long_it_took():
     other = replace(outcome, discrepancies=(Discrepancy(2, ("  1 -  2      2 -  1",)),))
     assert other.digest != outcome.digest
     assert replace(outcome, direction=Direction.THEIRS).digest != outcome.digest
+
+
+def test_the_committed_ledger_reads_and_each_slice_has_the_seed_of_its_number():
+    ledger = Path(__file__).resolve().parents[3] / "docs" / "crosstest-ledger.tsv"
+    lines = read_ledger(ledger)
+    assert lines, "the campaign's ledger holds no slice"
+    assert all(line.seed == slice_seed(line.slice) for line in lines)
+    assert all(line.ours_to_theirs == line.theirs_to_ours for line in lines)
+    assert all(line.engine.startswith("bbpPairings") for line in lines)
