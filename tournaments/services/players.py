@@ -139,9 +139,12 @@ def add_players(
     *,
     user: AbstractBaseUser | None = None,
     confirm: str = "",
+    federation: str = "",
 ) -> list[Player]:
     """Enter several players at once (a CSV import): late entrants are numbered together,
     in one pass over the field, so that the import takes time in proportion to its size.
+    ``federation`` is that of a player whose row and the rating lists give none (a team's,
+    for the players typed on its roster).
 
     Late entrants who move players already numbered ask L3 (``confirm``), naming each player
     who moves and his old and new number: pairings and lists printed before show the old
@@ -163,7 +166,7 @@ def add_players(
     for fields in rows:
         player = Player(tournament=tournament, **fields)
         fill_from_lists(player)
-        player.federation = player.federation.upper()
+        player.federation = (player.federation or federation).upper()
         raise_if(player_problems(player))
         if paired:
             player.first_round = max(player.first_round, paired + 1)

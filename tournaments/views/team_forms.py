@@ -15,7 +15,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.limits import MAX_ROUNDS
-from tournaments.models import MatchForfeit, Player, Team, TeamByeKind
+from tournaments.models import MatchForfeit, Player, Team, TeamByeKind, Tournament
 from tournaments.services.teams import TEAM_FIELDS
 
 EMPTY_BOARD = ""
@@ -81,6 +81,7 @@ class RosterForm(forms.Form):
         roster: Sequence[Player],
         unassigned: Sequence[Player],
         fixed: bool,
+        tournament: Tournament,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -97,12 +98,16 @@ class RosterForm(forms.Form):
                 self.fields[f"remove_{player.pk}"] = forms.BooleanField(
                     label=_("Remove %(name)s") % {"name": player.name}, required=False
                 )
-        self.fields["add"] = forms.TypedMultipleChoiceField(
+        self.fields["add"] = PlayerPicks(
+            tournament=tournament,
             label=_("Add players of the event not on a roster"),
             choices=[(p.pk, _player_label(p)) for p in unassigned],
             coerce=int,
             required=False,
-            help_text=_("They come after the players above, in the order listed."),
+            help_text=_(
+                "They come after the players above, with the players typed below, the "
+                "highest rated first: a board order to check, changed above once saved."
+            ),
         )
 
     def place_field(self, player: Player) -> forms.BoundField:
@@ -122,6 +127,34 @@ class RosterForm(forms.Form):
 
     def added_ids(self) -> list[int]:
         return list(self.cleaned_data["add"])
+
+
+class PlayerPicks(forms.TypedMultipleChoiceField):
+    """Players of the event picked for a roster. One no longer free (put on another team's
+    roster since the page was opened) is refused by his name and that team's, not by the
+    database number the form sends."""
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def validate(self, value: Any) -> None:
+        free = {str(key) for key, _label in self.choices}
+        taken = [v for v in value if str(v) not in free and str(v).isdigit()]
+        if not taken:
+            super().validate(value)
+            return
+        players = self.tournament.players.filter(pk__in=taken).select_related("team")
+        raise forms.ValidationError(
+            [
+                _("%(player)s is on the roster of %(team)s.")
+                % {"player": player.name, "team": player.team.name}
+                if player.team is not None
+                else _("%(player)s cannot be added to this roster.") % {"player": player.name}
+                for player in players.order_by("name", "pk")
+            ]
+            or [_("These players are not in the event.")]
+        )
 
 
 def _player_label(player: Player) -> str:

@@ -9,6 +9,7 @@ on a roster. Every refusal of a service is a form error, never a server error.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -195,8 +196,9 @@ def team_roster(request: HttpRequest, tournament: Tournament, team_id: int) -> H
     form = RosterForm(
         data,
         roster=list(team.roster.order_by("board_order", "pk")),
-        unassigned=list(tournament.players.filter(team__isnull=True).order_by("name", "pk")),
+        unassigned=by_rating(tournament, tournament.players.filter(team__isnull=True)),
         fixed=fixed,
+        tournament=tournament,
     )
     new_players = new_players_formset(tournament.boards_per_match or 0)(data, prefix="new")
     if data is not None and form.is_valid() and new_players.is_valid():
@@ -244,11 +246,23 @@ def _save_roster(
     tournament = team.tournament
     rows = [fields for f in new_players.forms if (fields := f.player_fields())]
     created = (
-        add_players(tournament, rows, user=request.user, confirm=request.POST.get("confirm", ""))
+        add_players(
+            tournament,
+            rows,
+            user=request.user,
+            confirm=request.POST.get("confirm", ""),
+            federation=team.federation,  # unless a rating list says otherwise
+        )
         if rows
         else []
     )
-    picked = {p.pk: p for p in tournament.players.filter(pk__in=form.added_ids())}
-    added = [picked[pk] for pk in form.added_ids() if pk in picked]
-    players = [*form.kept_in_order(), *added, *created]
-    return set_roster(team, players, user=request.user)
+    picked = tournament.players.filter(pk__in=form.added_ids())
+    newcomers = by_rating(tournament, [*picked, *created])
+    return set_roster(team, [*form.kept_in_order(), *newcomers], user=request.user)
+
+
+def by_rating(tournament: Tournament, players: Iterable[Player]) -> list[Player]:
+    """Players strongest first by the event's rating (the unrated last, then by name): the
+    board order proposed for players added to a roster, as the regulations rank a team's
+    boards; the arbiter changes it on the roster page before round 1."""
+    return sorted(players, key=lambda p: (-(p.rating(tournament.rating_type) or 0), p.name, p.pk))

@@ -171,11 +171,11 @@ def test_the_roster_editor_types_picks_reorders_and_removes_players(client, chie
         url("team_roster", tournament, team_id=team.pk), {**management, **typed, "add": loose.pk}
     )
     assert response.status_code == 302, text(response)
-    # The picked player first (he comes before the typed ones), then the typed in order.
-    assert [p.name for p in _roster(team)] == ["Loose, Lena", "Berg, Bo", "Dahl, Dag"]
-    assert _roster(team)[1].fide_id == "1503014"
+    # Picked and typed together, the highest rated first: 2200, 2100, 2000.
+    assert [p.name for p in _roster(team)] == ["Berg, Bo", "Loose, Lena", "Dahl, Dag"]
+    assert _roster(team)[0].fide_id == "1503014"
 
-    lena, bo, dag = _roster(team)
+    bo, lena, dag = _roster(team)
     response = client.post(
         url("team_roster", tournament, team_id=team.pk),
         {
@@ -200,6 +200,83 @@ def test_the_roster_editor_types_picks_reorders_and_removes_players(client, chie
     assert "New player 1, Rating" in text(response)
     assert "New player 1, FIDE ID" in text(response)
     assert not tournament.players.filter(name="X").exists()
+
+
+def _roster_form(**fields: str) -> dict[str, str]:
+    return {
+        "new-TOTAL_FORMS": "4",
+        "new-INITIAL_FORMS": "0",
+        "new-MIN_NUM_FORMS": "0",
+        "new-MAX_NUM_FORMS": "20",
+        **fields,
+    }
+
+
+def test_players_picked_come_strongest_first_not_alphabetically(client, chief):
+    """Picked from the list (which lists them by rating too), a 2300 goes to board 1, not
+    to board 3 behind two weaker players whose names come first."""
+    tournament = create_tournament(
+        name="Cup", system="round_robin", number_of_rounds=3, boards_per_match=3, user=chief
+    )
+    team = create_team(tournament, name="Oslo SK", federation="NOR")
+    aas = PlayerFactory(tournament=tournament, name="Aas, Are", rating_standard=2100)
+    berg = PlayerFactory(tournament=tournament, name="Berg, Bo", rating_standard=1900)
+    unrated = PlayerFactory(tournament=tournament, name="Dahl, Dag", rating_standard=None)
+    strong = PlayerFactory(tournament=tournament, name="Zahl, Zoe", rating_standard=2300)
+    client.force_login(chief)
+    roster_url = url("team_roster", tournament, team_id=team.pk)
+    page = text(client.get(roster_url))
+    assert (
+        page.index("Zahl, Zoe (2300)")
+        < page.index("Aas, Are (2100)")
+        < page.index("Berg, Bo (1900)")
+    )
+    picks = [aas.pk, berg.pk, unrated.pk, strong.pk]
+    response = client.post(roster_url, {**_roster_form(), "add": picks})
+    assert response.status_code == 302, text(response)
+    assert [p.name for p in _roster(team)] == ["Zahl, Zoe", "Aas, Are", "Berg, Bo", "Dahl, Dag"]
+
+
+def test_a_player_typed_on_a_roster_takes_the_team_federation(client, chief):
+    tournament = create_tournament(
+        name="Cup", system="round_robin", number_of_rounds=3, boards_per_match=2, user=chief
+    )
+    team = create_team(tournament, name="Oslo SK", federation="NOR")
+    client.force_login(chief)
+    response = client.post(
+        url("team_roster", tournament, team_id=team.pk),
+        _roster_form(**{"new-0-name": "Berg, Bo", "new-0-rating_standard": "2200"}),
+    )
+    assert response.status_code == 302, text(response)
+    assert [(p.name, p.federation) for p in _roster(team)] == [("Berg, Bo", "NOR")]
+
+
+def test_a_player_taken_by_another_team_is_refused_by_name(client, chief):
+    """Picked on a page opened before another team took him: the refusal names him and the
+    team, not his database number ("131 is not one of the available choices")."""
+    tournament = create_tournament(
+        name="Cup", system="round_robin", number_of_rounds=3, boards_per_match=2, user=chief
+    )
+    oslo = create_team(tournament, name="Oslo SK")
+    bergen = create_team(tournament, name="Bergen SK")
+    loose = PlayerFactory(tournament=tournament, name="Loose, Lena", rating_standard=2100)
+    set_roster(bergen, [loose])
+    client.force_login(chief)
+    response = client.post(
+        url("team_roster", tournament, team_id=oslo.pk), _roster_form(add=loose.pk)
+    )
+    assert response.status_code == 200
+    page = text(response)
+    assert "Loose, Lena is on the roster of Bergen SK." in page
+    assert f"{loose.pk} is not one of the available choices" not in page
+    assert _roster(oslo) == []
+    # A player of another event is not named.
+    other = create_tournament(name="Other", system="round_robin", number_of_rounds=3, user=chief)
+    stranger = PlayerFactory(tournament=other, name="Stranger, Sam")
+    page = text(
+        client.post(url("team_roster", tournament, team_id=oslo.pk), _roster_form(add=stranger.pk))
+    )
+    assert "These players are not in the event." in page and "Stranger" not in page
 
 
 def test_after_round_one_the_roster_only_takes_reserves(client, chief):
