@@ -55,7 +55,7 @@ def test_the_page_is_in_the_readers_language(monkeypatch):
 
 
 def test_an_api_request_meeting_a_database_error_answers_503_json(monkeypatch):
-    monkeypatch.setattr("tournaments.api.views.tournaments.tournaments_where", _fail)
+    monkeypatch.setattr("tournaments.api.permissions.tournaments_where", _fail)
     reply = Client(raise_request_exception=False).get(API_LIST)
     _unavailable(reply, api=True)
 
