@@ -34,8 +34,20 @@ def post_worker_init(worker: Any) -> None:
 
     def stop_listening(signum: int, frame: FrameType | None) -> None:
         for listener in worker.sockets:
-            listener.close()
+            close_keeping_name(listener)
         if callable(stop):
             stop(signum, frame)
 
     signal.signal(signal.SIGTERM, stop_listening)
+
+
+def close_keeping_name(listener: Any) -> None:
+    """Close gunicorn's ``listener``, which still tells its address afterwards.
+
+    A request the worker accepted just before the stop is still served: gunicorn asks the
+    listener for its address as the request starts (the WSGI environment's server name and
+    port), and a closed listener, whose socket gunicorn drops, answered with an error that
+    became a 500 for that request."""
+    name = listener.getsockname()
+    listener.close()
+    listener.getsockname = lambda: name

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import runpy
 import shutil
 import signal
 import socket
@@ -160,6 +161,16 @@ def _start_web(site: Site, **environment: str) -> subprocess.Popen[bytes]:
     )
 
 
+def _refused(address: str) -> bool:
+    """Whether nothing takes a connection at ``address``."""
+    host, port = address.split(":")
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except ConnectionRefusedError:
+        return True
+    return False
+
+
 def _unavailable(reply: Reply) -> bool:
     """The proxy's own 503 page for web processes down (``static/errors``)."""
     return (
@@ -180,8 +191,11 @@ def test_a_web_process_stopping_refuses_new_requests_at_once_and_finishes_its_ow
         reader.start()
         _wait(lambda: (site.folder / "serving").exists(), 30, "the held request")
         web.send_signal(signal.SIGTERM)  # a restart: gunicorn's graceful stop
-        # The next reader: the 503 page now, not a wait until the held request ends. (A
-        # busy worker that kept listening left it queued until then.)
+        # The address stops taking connections while the held request is still served (a
+        # busy worker that kept listening left the next one queued until that ended); the
+        # idle worker may still serve one that arrives before its own stop reaches it.
+        _wait(lambda: _refused(site.web), 10, "the address to refuse connections")
+        # The next reader: the 503 page now, not a wait until the held request ends.
         assert _unavailable(_get(site.proxy, "/tournaments/"))
         assert web.poll() is None  # still finishing the held request
         (site.folder / "answer").touch()
@@ -232,3 +246,21 @@ def test_a_web_process_that_takes_no_connection_is_given_up_in_seconds(site: Sit
         hung.listen(0)  # never accepts: one connection fills its queue
         queued.connect((host, int(port)))
         assert _unavailable(_get(site.proxy, "/tournaments/"))
+
+
+def test_a_request_accepted_just_before_the_stop_is_still_served() -> None:
+    """A worker's stop closes its listener; a request it had accepted an instant before
+    still reads the listener's address (gunicorn does as the request starts), and gets it,
+    not the error that made that request a 500 (seen behind nginx under load)."""
+    from types import SimpleNamespace
+
+    from gunicorn.sock import TCPSocket
+
+    config = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+    options = SimpleNamespace(reuse_port=False, backlog=8, is_ssl=False)
+    listener = TCPSocket(("127.0.0.1", 0), options, log=None)
+    address = listener.getsockname()
+    config["close_keeping_name"](listener)
+    assert listener.getsockname() == address
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(address, timeout=5).close()
