@@ -132,6 +132,9 @@ def test_a_game_and_its_sealed_envelope_fit_a_phone(browser, live_server):
     if directory := os.environ.get("SCREENSHOT_DIR"):
         page.screenshot(path=f"{directory}/phone_game.png", full_page=True)
     page.get_by_role("link", name="Sealed envelope").click()
+    # The envelope's page loaded before it is measured: read while the link's navigation
+    # was still under way, the document had no element yet.
+    page.locator("article.envelope").wait_for()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the envelope is {width} px wide"
     fen = page.locator("article.envelope dd code").bounding_box()
