@@ -10,13 +10,12 @@ skipped; ``.ci/run`` runs them on PostgreSQL. SQLite's own concurrent writers ar
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
@@ -37,13 +36,6 @@ pytestmark = [
 RACES = 100
 BOARDS = 19
 CYCLE = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttles() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

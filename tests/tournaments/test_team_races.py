@@ -11,13 +11,12 @@ skipped; ``.ci/run`` runs them on PostgreSQL.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission
-from django.core.cache import cache
 from django.db import connection
 from rest_framework.test import APIClient
 
@@ -60,13 +59,6 @@ pytestmark = [
 RACES = 30
 BOARDS = 4
 Race = Callable[..., tuple[Any, ...]]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttles() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
